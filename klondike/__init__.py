@@ -1,0 +1,32 @@
+"""Klondike solitaire: the rules core (SPEC R1-R4, R7, R10).
+
+Pure Python, standard library only, no I/O: it runs the same in CPython (tests, the
+command line, the solver) and in the browser under Pyodide.
+
+>>> from klondike import Game
+>>> game = Game.from_code("KL1-D1N-AAAAAAG")
+>>> game.play("S")
+Move('S')
+>>> [str(c) for c in game.waste]
+['Qh']
+"""
+
+from .cards import CARDS, Card
+from .codes import BadCode, GameCode
+from .deal import DEALS, deal
+from .game import BadSave, Column, Game
+from .moves import IllegalMove, Move
+
+__all__ = [
+    "CARDS",
+    "DEALS",
+    "BadCode",
+    "BadSave",
+    "Card",
+    "Column",
+    "Game",
+    "GameCode",
+    "IllegalMove",
+    "Move",
+    "deal",
+]
