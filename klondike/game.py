@@ -62,8 +62,10 @@ def _rank_name(rank: int) -> str:
 class Game:
     """A game of Klondike from its code (SPEC R1-R4, R7, R10)."""
 
-    def __init__(self, code: GameCode | str = GameCode(0)) -> None:
-        if isinstance(code, str):
+    def __init__(self, code: GameCode | str | None = None) -> None:
+        if code is None:
+            code = GameCode(0)
+        elif isinstance(code, str):
             code = GameCode.parse(code)
         self._code = code
         self._rules: Scoring = SCORINGS[code.scoring]

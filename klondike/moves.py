@@ -60,7 +60,9 @@ class Move:
             raise IllegalMove("A card cannot go from one foundation to another")
         if key and len(key) == 5 and key[0] == "T" and key[1:2] == key[4:5]:
             raise IllegalMove("A column cannot move onto itself")
-        raise IllegalMove(f"Not a move: {text!r} (moves look like S, W>T3, W>F, T2>F, T2>T5, Fh>T4)")
+        raise IllegalMove(
+            f"Not a move: {text!r} (moves look like S, W>T3, W>F, T2>F, T2>T5, Fh>T4)"
+        )
 
 
 def _make(kind: int, source: int, target: int, text: str) -> Move:

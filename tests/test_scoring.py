@@ -1,0 +1,177 @@
+"""R3 Scoring: every line of the four tables, the floors, and the seed scenarios."""
+
+import pytest
+
+from klondike import Game
+from klondike.scoring import (
+    clock_text,
+    standard_time_bonus,
+    standard_time_penalty,
+    standard_total,
+    vegas_text,
+)
+
+from .lines import DEAL_2_DRAW_1, DEAL_3_DRAW_1
+from .positions import position
+
+
+def play_all(game: Game, moves) -> Game:
+    for move in moves:
+        game.play(move)
+    return game
+
+
+# --- R3.1 Normal ---------------------------------------------------------------------
+def test_R3_1_card_to_foundation_scores_10_from_column_and_waste():
+    game = position(["Ah"], waste="As")
+    game.play("T1>F")
+    game.play("W>F")
+    assert game.score == 20
+
+
+def test_R3_1_waste_to_column_scores_5():
+    game = position(["8s"], waste="7h")
+    game.play("W>T1")
+    assert game.score == 5
+
+
+def test_R3_1_turned_up_card_scores_5_on_top_of_the_move():
+    game = position(["4c | Ah", "Js | Th", "Kc | 9c"])
+    game.play("T1>F")
+    assert game.score == 15  # 10 for the foundation + 5 for the 4c turned up
+    game.play("T3>T2")
+    assert game.score == 20  # column to column 0 + 5 for the Kc
+
+
+def test_R3_1_column_to_column_and_foundation_take_back_score_0():
+    game = position(["Js", "Th", "8s"], foundations="7h")
+    game.play("T2>T1")
+    game.play("Fh>T3")
+    assert game.score == 0
+
+
+def test_R3_1_recycle_costs_100_and_never_below_0():
+    game = position(stock="2c", foundations="Ks Kh")
+    game._score = 250
+    scores = []
+    for _ in range(4):
+        game.play("S")
+        game.play("S")  # recycle
+        scores.append(game.score)
+    assert scores == [150, 50, 0, 0] and game.recycles == 4
+
+
+def test_R3_1_seed_early_recycle_stops_at_0_and_undo_restores_exact_score():
+    game = Game.from_code("KL1-D1N-AAAAAAA")
+    game.play("T7>F")  # Ah: +10 and a card turned up: +5
+    assert game.score == 15
+    for _ in range(24):
+        game.play("S")
+    game.play("S")  # recycle: -100, stopped at 0
+    assert game.score == 0 and game.recycles == 1
+    game.undo()
+    assert game.score == 15 and game.recycles == 0 and len(game.waste) == 24
+
+
+def test_R3_1_seed_normal_win_scores_625_plus_waste_to_column():
+    game = play_all(Game.from_code("KL1-D1N-AAAAAAC"), DEAL_2_DRAW_1)
+    waste_to_column = sum(1 for m in DEAL_2_DRAW_1 if m.startswith("W>T"))
+    assert game.is_won and game.recycles == 0
+    assert game.score == 625 + 5 * waste_to_column == 700
+
+
+def test_R3_1_seed_normal_win_less_recycle_penalties():
+    game = play_all(Game.from_code("KL1-D1N-AAAAAAD"), DEAL_3_DRAW_1)
+    waste_to_column = sum(1 for m in DEAL_3_DRAW_1 if m.startswith("W>T"))
+    assert game.is_won and game.recycles == 2
+    assert game.score == 625 + 5 * waste_to_column - 100 * 2 == 495
+
+
+# --- R3.2 Standard (Windows) -----------------------------------------------------------
+def test_R3_2_standard_move_points():
+    game = position(["8s", "4c | Ah", "Tc", "Js", "Kd | Th"], waste="9d 7h", scoring="S")
+    game.play("W>T1")  # waste to column +5
+    assert game.score == 5
+    game.play("T2>F")  # to foundation +10, 4c turned up +5
+    assert game.score == 20
+    game.play("W>T3")
+    assert game.score == 25
+    game.play("T5>T4")  # column to column 0, Kd turned up +5
+    assert game.score == 30
+
+
+def test_R3_2_standard_foundation_to_column_costs_15_with_floor():
+    game = position(["8s", "As", "8c"], foundations="7h 7d", scoring="S")
+    game.play("T2>F")
+    assert game.score == 10
+    game.play("Fh>T1")  # 10 - 15, stopped at 0
+    assert game.score == 0
+    game.undo()
+    assert game.score == 10
+
+
+@pytest.mark.parametrize(
+    ("draw", "expected"),
+    [(1, [0, 0, 0, 0, 0]), (3, [100, 100, 100, 80, 60])],
+)
+def test_R3_2_standard_recycle_points_by_draw_mode(draw, expected):
+    # Start from 100 points (ten cards home), then recycle five times.
+    game = position(stock="2c", foundations="Ks", draw=draw, scoring="S")
+    game._score = 100
+    scores = []
+    for _ in range(5):
+        game.play("S")
+        game.play("S")
+        scores.append(game.score)
+    assert scores == expected
+
+
+def test_R3_2_standard_time_parts_are_pure_functions_of_seconds():
+    assert [standard_time_penalty(s) for s in (0, 9, 10, 59, 600)] == [0, 0, -2, -10, -120]
+    assert standard_time_bonus(30) == 0
+    assert standard_time_bonus(31) == 700000 // 31
+    assert standard_total(50, 100, won=False) == 30
+    assert standard_total(10, 100, won=False) == 0  # never below 0
+    assert standard_total(700, 100, won=True) == 680 + 7000
+
+
+def test_R3_2_score_at_applies_the_clock_only_in_standard():
+    standard = position(["Ah"], scoring="S")
+    standard.play("T1>F")
+    assert standard.score == 10 and standard.score_at(25) == 6
+    normal = position(["Ah"], scoring="N")
+    normal.play("T1>F")
+    assert normal.score_at(25) == 10
+
+
+# --- R3.3 Vegas --------------------------------------------------------------------------
+def test_R3_3_vegas_starts_at_minus_52_and_pays_5_a_card_home():
+    game = position(["8s", "Ah", "Js | 9c"], waste="7h", scoring="V")
+    assert game.score == -52
+    game.play("W>T1")  # waste to column: 0
+    game.play("T2>F")
+    assert game.score == -47
+
+
+def test_R3_3_seed_vegas_win_is_plus_208_and_crosses_zero_at_the_11th_card():
+    game = Game.from_code("KL1-D1V-AAAAAAC")
+    seen = {}
+    for move in DEAL_2_DRAW_1:
+        game.play(move)
+        seen[sum(game.foundations.values())] = game.score
+    assert game.is_won and game.score == 208
+    assert seen[10] == -2 and seen[11] == 3
+    assert (vegas_text(seen[10]), vegas_text(seen[11]), vegas_text(208)) == ("-$2", "+$3", "+$208")
+
+
+def test_R3_3_vegas_text():
+    assert [vegas_text(d) for d in (208, 0, -52)] == ["+$208", "$0", "-$52"]
+
+
+# --- R3.4 None ---------------------------------------------------------------------------
+def test_R3_4_no_points_but_moves_count_stock_turns():
+    game = Game.from_code("KL1-D1X-AAAAAAA")
+    game.play("S")
+    game.play("T7>F")
+    assert game.score is None and game.score_at(100) is None and game.moves_made == 2
+    assert clock_text(0) == "0:00" and clock_text(75) == "1:15" and clock_text(3725) == "1:02:05"
