@@ -135,6 +135,20 @@ class Game:
         return CARDS[s * 13 + n - 1] if n else None
 
     @property
+    def waste_fan(self) -> int:
+        """How many waste cards show fanned (R2.8): in draw 3 those of the last turn that
+        are still there, at least the top card; in draw 1 only the top card."""
+        if not self._waste:
+            return 0
+        played = 0
+        for move, _, info in reversed(self._history):
+            if move.kind == DRAW:
+                return max(1, min(info - played, len(self._waste))) if info else 1
+            if move.kind in (WASTE_TO_FOUNDATION, WASTE_TO_COLUMN):
+                played += 1
+        return 1
+
+    @property
     def score(self) -> int | None:
         """Points (Normal, Standard before its time parts), dollars (Vegas) or None (X)."""
         return self._score if self._rules.shows_points else None

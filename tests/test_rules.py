@@ -213,3 +213,23 @@ def test_illegal_move_changes_nothing():
         with pytest.raises(IllegalMove):
             game.play(text)
     assert game.state() == before and game.moves_made == 1
+
+
+def test_R2_8_draw_3_fan_shows_what_is_left_of_the_last_turn():
+    game = position(["5s", "6d"], stock="2c 3c 4h 9c Tc 5c 5h", draw=3)
+    assert game.waste_fan == 0
+    game.play("S")
+    assert game.waste_fan == 3
+    game.play("W>T1")
+    assert game.waste_fan == 2
+    game.play("S")
+    game.play("W>T2")  # the 5c onto the 6d
+    game.play("S")  # only one card was left: 5h
+    assert game.waste_fan == 1
+    game.undo()
+    game.undo()
+    assert game.waste_fan == 3
+    draw_1 = position(stock="2c 3c")
+    draw_1.play("S")
+    draw_1.play("S")
+    assert draw_1.waste_fan == 1

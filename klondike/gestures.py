@@ -1,0 +1,104 @@
+"""What the player's gestures mean (SPEC R5), decided without the DOM.
+
+A gesture names a card by its pile and index, as :mod:`klondike.view` places it; the
+answer is the :class:`~klondike.moves.Move` to play, or ``None`` when the gesture does
+nothing (an illegal drop glides back with nothing changed).
+
+>>> from klondike import Game
+>>> game = Game.from_code("KL1-D1N-AAAAAAG")
+>>> tap_move(game, "T7", 6)  # one tap: the ace of hearts goes home
+Move('T7>F')
+>>> drag_move(game, "T1", 0, "T4")  # the ace of diamonds fits nowhere on the tableau
+"""
+
+from __future__ import annotations
+
+from .cards import SUITS
+from .game import Game
+from .moves import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_F,
+    COLUMN_TO_T,
+    FOUNDATION_TO_T,
+    STOCK,
+    WASTE_TO_F,
+    WASTE_TO_T,
+    Move,
+)
+
+
+def _column(pile: str) -> int | None:
+    if len(pile) == 2 and pile[0] == "T" and pile[1] in "1234567":
+        return int(pile[1]) - 1
+    return None
+
+
+def _candidate(pile: str, index: int, target: str, game: Game) -> Move | None:
+    """The move a drag of card ``index`` of ``pile`` onto ``target`` asks for."""
+    to_foundation = target == "F" or target[:1] == "F"
+    t = _column(target)
+    if pile == "waste":
+        if index != len(game.waste) - 1:
+            return None  # R2.4: only the waste's top card plays
+        return WASTE_TO_F if to_foundation else (WASTE_TO_T[t] if t is not None else None)
+    s = _column(pile)
+    if s is not None:
+        column = game.tableau[s]
+        size = len(column.down) + len(column.up)
+        if to_foundation:
+            return COLUMN_TO_F[s] if index == size - 1 else None  # one card at a time
+        if t is None or t == s or index < len(column.down):
+            return None
+        return COLUMN_TO_T[s][t]
+    if len(pile) == 2 and pile[0] == "F" and pile[1] in SUITS and t is not None:
+        if index != game.foundations[pile[1]] - 1:
+            return None
+        return FOUNDATION_TO_T[SUITS.index(pile[1])][t]
+    return None
+
+
+def run_start(game: Game, move: Move) -> int | None:
+    """For a column-to-column move, the index in the source of the card that leads the
+    moving run (R2.2: the one card of the run that fits the target)."""
+    if move.kind != COLUMN_TO_COLUMN:
+        return None
+    source = game.tableau[move.source]
+    target = game.tableau[move.target]
+    down = len(source.down)
+    if not target.up:
+        return down  # the King-headed run
+    need = target.up[-1].rank - 1
+    return down + source.up[0].rank - need
+
+
+def drag_move(game: Game, pile: str, index: int, target: str) -> Move | None:
+    """The legal move made by dropping the card (and what lies on it) on ``target``."""
+    move = _candidate(pile, index, target, game)
+    if move is None or not game.is_legal(move):
+        return None
+    if move.kind == COLUMN_TO_COLUMN and run_start(game, move) != index:
+        return None  # the player dragged another part of the run than the one that fits
+    return move
+
+
+def tap_move(game: Game, pile: str, index: int) -> Move | None:
+    """One tap (R5): the stock draws or recycles; a top card goes to its foundation."""
+    if pile == "stock":
+        return STOCK if game.is_legal(STOCK) else None
+    return drag_move(game, pile, index, "F")
+
+
+def double_tap_move(game: Game, pile: str, index: int) -> Move | None:
+    """Two quick taps (R5): a place on the tableau, the longest column first, then an
+    empty column for a King."""
+    columns = game.tableau
+    order = sorted(
+        range(7),
+        key=lambda j: (not (columns[j].down or columns[j].up),
+                       -(len(columns[j].down) + len(columns[j].up)), j),
+    )
+    for j in order:
+        move = drag_move(game, pile, index, f"T{j + 1}")
+        if move is not None:
+            return move
+    return None

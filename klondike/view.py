@@ -1,0 +1,145 @@
+"""The pure view: where every card goes and how it looks, decided without the DOM.
+
+The browser glue keeps 52 persistent card elements and patches each from its
+:class:`Place`; nothing here knows about HTML. Distances are in card widths (a card is
+1 wide and :data:`CARD_H` high), so the glue needs only one number, the card width in
+pixels, to draw the table at any size, from a 360 px phone to a desktop.
+
+>>> from klondike import Game
+>>> places = layout(Game.from_code("KL1-D1N-AAAAAAG")).places
+>>> p = places[Card.from_text("Ah")]
+>>> (p.pile, p.index, p.face_up, p.draggable, p.label)
+('T7', 6, True, True, 'ace of hearts')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import CARDS, SUITS, Card
+from .game import Game
+
+CARD_H = 1.4  # card height in card widths (the 5:7 of a playing card)
+GAP = 0.14  # between columns
+MARGIN = 0.1
+PITCH = 1 + GAP
+TABLE_W = 2 * MARGIN + 7 + 6 * GAP
+TOP_Y = 0.1
+TABLEAU_Y = TOP_Y + CARD_H + 0.3
+DOWN_STEP = 0.16  # face-down cards: just enough to count them
+UP_STEP = 0.38  # face-up cards: the rank and suit index stays readable
+MIN_DOWN_STEP = 0.06
+MIN_UP_STEP = 0.22
+FAN_STEP = 0.3  # draw-3 waste fan (R2.8)
+FOUNDATION_PILES = tuple(f"F{s}" for s in SUITS)  # the fixed order s h d c (R2.5)
+COLUMN_PILES = tuple(f"T{i}" for i in range(1, 8))
+PILES = ("stock", "waste", *FOUNDATION_PILES, *COLUMN_PILES)
+
+
+class Place(NamedTuple):
+    card: Card
+    pile: str  # "stock", "waste", "Fs".."Fc", "T1".."T7"
+    index: int  # from the bottom of the pile
+    face_up: bool
+    x: float  # left edge, card widths from the table's left
+    y: float  # top edge
+    z: int  # stacking order within the table
+    draggable: bool
+    label: str  # the accessible name: "7 of hearts" or "face-down card"
+
+
+class Layout(NamedTuple):
+    places: tuple[Place, ...]  # indexed by card (0..51)
+    slots: dict[str, tuple[float, float]]  # the empty-pile outline of each pile
+    height: float  # of the whole table, in card widths
+
+
+def slots(left_handed: bool = False) -> dict[str, tuple[float, float]]:
+    """Where each pile sits. Left-handed puts the stock on the right, mirrored."""
+
+    def col_x(i: int) -> float:
+        return MARGIN + (6 - i if left_handed else i) * PITCH
+
+    out = {"stock": (col_x(0), TOP_Y), "waste": (col_x(1), TOP_Y)}
+    for k, pile in enumerate(FOUNDATION_PILES):
+        out[pile] = (col_x(3 + k), TOP_Y)
+    for i, pile in enumerate(COLUMN_PILES):
+        out[pile] = (col_x(i), TABLEAU_Y)
+    return out
+
+
+def column_steps(down: int, up: int, room: float | None) -> tuple[float, float]:
+    """Offsets for face-down and face-up cards, compressed so the column fits ``room``
+    (the height below the column's top, in card widths) while staying readable."""
+    extent = down * DOWN_STEP + max(up - 1, 0) * UP_STEP
+    if room is None or extent + CARD_H <= room or extent == 0:
+        return DOWN_STEP, UP_STEP
+    scale = max(room - CARD_H, 0) / extent
+    return max(DOWN_STEP * scale, MIN_DOWN_STEP), max(UP_STEP * scale, MIN_UP_STEP)
+
+
+def layout(game: Game, height: float | None = None, left_handed: bool = False) -> Layout:
+    """Every card's :class:`Place`. ``height`` is the room for the whole table in card
+    widths; long columns are compressed to fit it (down to a readable minimum)."""
+    where = slots(left_handed)
+    places: list[Place | None] = [None] * 52
+    z = 0
+
+    def put(card: Card, pile: str, index: int, up: bool, x: float, y: float, drag: bool):
+        nonlocal z
+        z += 1
+        label = card.name if up else "face-down card"
+        places[card] = Place(card, pile, index, up, round(x, 4), round(y, 4), z, drag, label)
+
+    x, y = where["stock"]
+    for index, card in enumerate(reversed(game.stock)):  # the next card on top
+        put(card, "stock", index, False, x, y, False)
+
+    x, y = where["waste"]
+    waste = game.waste
+    fan = game.waste_fan
+    direction = -1 if left_handed else 1
+    for index, card in enumerate(waste):
+        shift = max(0, index - (len(waste) - fan)) * FAN_STEP * direction
+        put(card, "waste", index, True, x + shift, y, index == len(waste) - 1)
+
+    for s, pile in enumerate(FOUNDATION_PILES):
+        x, y = where[pile]
+        count = game.foundations[SUITS[s]]
+        for index in range(count):
+            put(CARDS[s * 13 + index], pile, index, True, x, y, index == count - 1)
+
+    bottom = TABLEAU_Y + CARD_H
+    for pile, column in zip(COLUMN_PILES, game.tableau, strict=True):
+        x, y = where[pile]
+        room = None if height is None else height - TABLEAU_Y
+        down_step, up_step = column_steps(len(column.down), len(column.up), room)
+        for index, card in enumerate(column.down):
+            put(card, pile, index, False, x, y, False)
+            y += down_step
+        for k, card in enumerate(column.up):
+            put(card, pile, len(column.down) + k, True, x, y, True)
+            if k < len(column.up) - 1:
+                y += up_step
+        bottom = max(bottom, y + CARD_H)
+    return Layout(tuple(places), where, max(bottom + MARGIN, height or 0))  # type: ignore[arg-type]
+
+
+def pile_at(layout_: Layout, x: float, y: float) -> str | None:
+    """The pile a dragged card with its top-left corner at (x, y) is dropped on: the
+    column or foundation it overlaps most. Any foundation means ``"F"`` (R2.5: a card
+    dropped anywhere on the foundation row goes to its own suit's slot)."""
+    best, best_area = None, 0.0
+    for pile in (*FOUNDATION_PILES, *COLUMN_PILES):
+        sx, sy = layout_.slots[pile]
+        top = sy
+        bottom = sy + CARD_H
+        if pile[0] == "T":  # a column reaches all the way down
+            bottom = float("inf")
+        w = min(x + 1, sx + 1) - max(x, sx)
+        h = min(y + CARD_H, bottom) - max(y, top)
+        if w > 0 and h > 0 and w * h > best_area:
+            best, best_area = pile, w * h
+    if best and best[0] == "F":
+        return "F"
+    return best

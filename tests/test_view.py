@@ -1,0 +1,159 @@
+"""The pure view (card placements) and gestures (R5), without a browser."""
+
+import pytest
+
+from klondike import Card, Game
+from klondike.ending import finish_line, is_stuck, is_useful
+from klondike.gestures import double_tap_move, drag_move, tap_move
+from klondike.moves import Move
+from klondike.view import (
+    CARD_H,
+    MIN_UP_STEP,
+    TABLE_W,
+    TABLEAU_Y,
+    UP_STEP,
+    layout,
+    pile_at,
+    slots,
+)
+
+from .lines import DEAL_2_DRAW_1
+from .positions import position
+
+
+def place(game, text, **kw):
+    return layout(game, **kw).places[Card.from_text(text)]
+
+
+def test_every_card_has_one_place_and_a_distinct_stacking_order():
+    places = layout(Game.from_code("KL1-D1N-AAAAAAG")).places
+    assert [p.card for p in places] == list(range(52))
+    assert len({p.z for p in places}) == 52
+
+
+def test_R1_deal_face_down_cards_are_unnamed_and_not_draggable():
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    places = layout(game).places
+    down = [p for p in places if not p.face_up]
+    assert len(down) == 21 + 24
+    assert all(p.label == "face-down card" and not p.draggable for p in down)
+    assert place(game, "Ah").label == "ace of hearts"
+
+
+def test_face_up_cards_are_spaced_more_than_face_down_ones():
+    game = position(["5c 4d 9s | Kh Qs Jh"])
+    column = sorted((p for p in layout(game).places if p and p.pile == "T1"), key=lambda p: p.z)
+    ys = [p.y for p in column]
+    steps = [b - a for a, b in zip(ys, ys[1:], strict=False)]
+    assert steps[:3] == pytest.approx(steps[0:1] * 3)
+    assert steps[3] > steps[0]  # face-up offsets leave the index readable
+
+
+def test_long_columns_compress_to_fit_the_height_but_stay_readable():
+    game = position(["5c 4d 9s 2c 3c 4c | Kh Qs Jh Tc 9h 8s 7h 6s 5h 4s 3h 2s"])
+    free = layout(game)
+    fit = layout(game, height=7.0)
+    assert free.height > 7.0
+    last_free = max(p.y for p in free.places if p and p.pile == "T1")
+    last_fit = max(p.y for p in fit.places if p and p.pile == "T1")
+    assert last_fit + CARD_H <= 7.0 + 1e-9 < last_free + CARD_H
+    ys = sorted(p.y for p in fit.places if p and p.pile == "T1" and p.face_up)
+    assert min(b - a for a, b in zip(ys, ys[1:], strict=False)) >= MIN_UP_STEP - 1e-9
+    assert max(b - a for a, b in zip(ys, ys[1:], strict=False)) < UP_STEP
+
+
+def test_R2_8_draw_3_waste_fans_the_last_turn_and_only_the_top_drags():
+    game = Game.from_code("KL1-D3N-AAAAAAG")
+    game.play("S")
+    waste = [place(game, t) for t in ("Qh", "Jh", "As")]
+    assert [p.x for p in waste] == sorted(p.x for p in waste) and waste[0].x < waste[2].x
+    assert [p.draggable for p in waste] == [False, False, True]
+
+
+def test_left_handed_layout_puts_the_stock_on_the_right():
+    right, left = slots(), slots(left_handed=True)
+    assert right["stock"][0] < right["Fc"][0]
+    assert left["stock"][0] > left["Fc"][0]
+    assert left["stock"][0] + 1 <= TABLE_W
+
+
+def test_R2_5_a_drop_anywhere_on_the_foundation_row_is_a_foundation_drop():
+    lay = layout(Game())
+    for pile in ("Fs", "Fh", "Fd", "Fc"):
+        x, y = lay.slots[pile]
+        assert pile_at(lay, x + 0.2, y + 0.1) == "F"
+    x, y = lay.slots["T3"]
+    assert pile_at(lay, x + 0.3, y + 3) == "T3"
+    assert pile_at(lay, -5, 0) is None
+
+
+def test_R5_tap_sends_a_top_card_home_and_taps_the_stock():
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    assert tap_move(game, "T7", 6) == Move.from_text("T7>F")
+    assert tap_move(game, "T2", 1) is None  # the jack of clubs cannot go home
+    assert tap_move(game, "stock", 23) == Move.from_text("S")
+
+
+def test_R5_double_tap_prefers_the_longest_column_then_an_empty_one_for_a_king():
+    game = position(["9s", "8h", "4c 3d 2s | 9c", "", "Kd"])
+    assert double_tap_move(game, "T2", 0) == Move.from_text("T2>T3")  # longest first
+    assert double_tap_move(game, "T5", 0) == Move.from_text("T5>T4")  # King to empty
+    assert double_tap_move(game, "T1", 0) is None
+
+
+def test_R2_2_dragging_must_take_the_card_that_fits():
+    game = position(["9h 8s 7d 6c", "8c"])
+    assert drag_move(game, "T1", 2, "T2") == Move.from_text("T1>T2")
+    assert drag_move(game, "T1", 1, "T2") is None  # the 8s does not fit on the 8c
+    assert drag_move(game, "T1", 3, "F") is None
+
+
+def test_R2_4_R2_6_drags_from_waste_and_foundation_tops_only():
+    game = position(["8s", "4c"], waste="3h 7h", foundations="3d")
+    assert drag_move(game, "waste", 1, "T1") == Move.from_text("W>T1")
+    assert drag_move(game, "waste", 0, "T2") is None
+    assert drag_move(game, "Fd", 2, "T2") == Move.from_text("Fd>T2")
+    assert drag_move(game, "Fd", 1, "T2") is None
+    assert drag_move(game, "Fd", 2, "F") is None  # foundation to foundation (R2.6)
+
+
+def test_R6_finish_line_plays_everything_home_once_all_cards_are_face_up():
+    game = Game.from_code("KL1-D1N-AAAAAAC")
+    moves = iter(DEAL_2_DRAW_1)
+    while not game.all_face_up:
+        assert finish_line(game) is None
+        game.play(next(moves))
+    line = finish_line(game)
+    assert line is not None
+    for move in line:
+        game.play(move)
+    assert game.is_won
+
+
+def test_R6_finish_line_is_none_when_vegas_left_cards_behind():
+    game = position(["Kh"], waste="2h", stock="", foundations="Ah Ks Kd Kc", scoring="V")
+    game._recycles = 0
+    game._stock, game._waste = [], [Card.from_text("2h")]
+    assert finish_line(game) is None  # 2h blocked: the Kh is fine, the rest is not
+    game2 = position(["Kh Qh"], foundations="Jh Ks Kd Kc", scoring="V")
+    assert finish_line(game2) == [Move.from_text("T1>F")] * 2
+
+
+def test_R6_stuck_when_no_useful_move_is_left():
+    game = position(["Kh", "Ks", "2c | 5d"], stock="9c 9d")
+    assert is_stuck(game)
+    game = position(["Kh", "Ks", "2c | 5d"], stock="9c 4c")
+    assert not is_stuck(game)  # the 4c plays on the 5d after one turn
+    game = position(["Ac"])
+    assert not is_stuck(game)
+
+
+def test_shuffling_a_king_between_empty_columns_is_not_useful():
+    game = position(["Kh Qs", ""])
+    assert not is_useful(game, Move.from_text("T1>T2"))
+    game = position(["4c | Kh Qs", ""])
+    assert is_useful(game, Move.from_text("T1>T2"))
+
+
+def test_tableau_starts_below_the_top_row():
+    assert TABLEAU_Y > CARD_H
