@@ -1,0 +1,87 @@
+"""What the app keeps in localStorage (SPEC R9), as text in and text out.
+
+The browser glue only reads and writes the strings; everything that can go wrong with a
+stored value (truncated, edited by hand, written by another app or an older version) is
+caught here, so a bad value gives a clear message and never a broken page.
+
+>>> from klondike import Game
+>>> text = save_game(Game.from_code("KL1-D1N-AAAAAAG"), elapsed=12.5)
+>>> game, elapsed = load_game(text)
+>>> game.code, elapsed
+('KL1-D1N-AAAAAAG', 12.5)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, fields
+
+from .codes import SCORING_LETTERS
+from .game import BadSave, Game
+
+GAME_KEY = "klondike.game"
+SETTINGS_KEY = "klondike.settings"
+ANIMATIONS = ("normal", "fast", "off")
+
+
+def save_game(game: Game, elapsed: float) -> str:
+    """The game in progress: its save (code and moves) and the clock in seconds."""
+    data = json.loads(game.to_json())
+    data["elapsed"] = round(max(0.0, elapsed), 1)
+    return json.dumps(data, separators=(",", ":"))
+
+
+def load_game(text: str) -> tuple[Game, float]:
+    """Restore :func:`save_game`'s value; raise :class:`BadSave` saying what is wrong."""
+    game = Game.from_json(text)  # validates everything but the clock
+    elapsed = json.loads(text).get("elapsed", 0)
+    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float):
+        raise BadSave("The saved game's clock is not a number")
+    if not math.isfinite(elapsed) or elapsed < 0:
+        raise BadSave("The saved game's clock is out of range")
+    return game, float(elapsed)
+
+
+@dataclass
+class Settings:
+    """The player's choices. Unknown or ill-typed fields fall back to their default."""
+
+    draw: int = 1
+    scoring: str = "N"
+    left_handed: bool = False
+    four_colour: bool = False
+    animation: str = "normal"
+    indicator: bool = True
+    language: str = ""  # "" follows the browser
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Settings:
+        """Read settings; anything unreadable gives the defaults (never an error)."""
+        try:
+            data = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            data = None
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        for field in fields(cls):
+            value = data.get(field.name)
+            if isinstance(value, type(getattr(settings, field.name))) and _valid(field.name, value):
+                setattr(settings, field.name, value)
+        return settings
+
+
+def _valid(name: str, value: object) -> bool:
+    if name == "draw":
+        return value in (1, 3)
+    if name == "scoring":
+        return isinstance(value, str) and len(value) == 1 and value in SCORING_LETTERS
+    if name == "animation":
+        return value in ANIMATIONS
+    if name == "language":
+        return isinstance(value, str) and len(value) <= 8
+    return True

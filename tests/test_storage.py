@@ -1,0 +1,45 @@
+"""R9 What the app stores: the game in progress with its clock, and the settings."""
+
+import json
+
+import pytest
+
+from klondike import BadSave, Game
+from klondike.storage import Settings, load_game, save_game
+
+
+def test_R9_game_and_clock_round_trip_with_undo_history():
+    game = Game.from_code("KL1-D3S-AAAAAAG")
+    for move in ("S", "T7>F", "S"):
+        game.play(move)
+    restored, elapsed = load_game(save_game(game, 95.04))
+    assert elapsed == 95.0
+    assert restored.state() == game.state() and restored.history == game.history
+    restored.undo()
+    assert restored.moves_made == 2
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ('{"v":1,"code":"KL1-D1N-AAAAAAG","moves":"","elapsed":"soon"}', "clock is not a number"),
+        ('{"v":1,"code":"KL1-D1N-AAAAAAG","moves":"","elapsed":-3}', "out of range"),
+        ('{"v":1,"code":"KL1-D1N-AAAAAAG","moves":"","elapsed":true}', "not a number"),
+        ('{"v":1,"code":"KL1-D1N-AAAAAAG","moves":"","elapsed":1e999}', "out of range"),
+        ('{"v":1,"code":"KL1-D1N-AAAA', "damaged"),
+        ('"a string"', "not a Klondike game"),
+    ],
+)
+def test_R9_corrupt_game_values_raise_a_clear_error(value, message):
+    with pytest.raises(BadSave, match=message):
+        load_game(value)
+
+
+def test_R9_settings_round_trip_and_fall_back_field_by_field():
+    settings = Settings(draw=3, scoring="V", left_handed=True, animation="off")
+    assert Settings.from_json(settings.to_json()) == settings
+    assert Settings.from_json(None) == Settings()
+    assert Settings.from_json("{broken") == Settings()
+    assert Settings.from_json("[3]") == Settings()
+    mixed = json.dumps({"draw": 2, "scoring": "V", "left_handed": "yes", "animation": "off"})
+    assert Settings.from_json(mixed) == Settings(scoring="V", animation="off")
