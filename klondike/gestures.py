@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .cards import SUITS
 from .game import Game
+from .i18n import _
 from .moves import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_F,
@@ -23,6 +24,7 @@ from .moves import (
     STOCK,
     WASTE_TO_F,
     WASTE_TO_T,
+    IllegalMove,
     Move,
 )
 
@@ -33,8 +35,9 @@ def _column(pile: str) -> int | None:
     return None
 
 
-def _candidate(pile: str, index: int, target: str, game: Game) -> Move | None:
-    """The move a drag of card ``index`` of ``pile`` onto ``target`` asks for."""
+def requested_move(game: Game, pile: str, index: int, target: str) -> Move | None:
+    """The move a drag of card ``index`` of ``pile`` onto ``target`` asks for, legal
+    or not; None when the gesture names no move at all."""
     to_foundation = target == "F" or target[:1] == "F"
     t = _column(target)
     if pile == "waste":
@@ -73,12 +76,24 @@ def run_start(game: Game, move: Move) -> int | None:
 
 def drag_move(game: Game, pile: str, index: int, target: str) -> Move | None:
     """The legal move made by dropping the card (and what lies on it) on ``target``."""
-    move = _candidate(pile, index, target, game)
+    move = requested_move(game, pile, index, target)
     if move is None or not game.is_legal(move):
         return None
     if move.kind == COLUMN_TO_COLUMN and run_start(game, move) != index:
         return None  # the player dragged another part of the run than the one that fits
     return move
+
+
+def refusal(game: Game, pile: str, index: int, target: str) -> str:
+    """Why dropping that card on ``target`` does nothing, in the player's words."""
+    move = requested_move(game, pile, index, target)
+    if move is None:
+        return _("That card cannot go there")
+    try:
+        game.copy().play(move)
+    except IllegalMove as e:
+        return str(e)
+    return _("Drag the card that fits there; the cards on it move along")
 
 
 def tap_move(game: Game, pile: str, index: int) -> Move | None:

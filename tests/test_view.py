@@ -4,7 +4,7 @@ import pytest
 
 from klondike import Card, Game
 from klondike.ending import finish_line, is_stuck, is_useful
-from klondike.gestures import double_tap_move, drag_move, tap_move
+from klondike.gestures import double_tap_move, drag_move, refusal, tap_move
 from klondike.moves import Move
 from klondike.view import (
     CARD_H,
@@ -157,3 +157,17 @@ def test_shuffling_a_king_between_empty_columns_is_not_useful():
 
 def test_tableau_starts_below_the_top_row():
     assert TABLEAU_Y > CARD_H
+
+
+def test_R5_an_illegal_drop_is_explained_and_changes_nothing():
+    game = position(["9h 8s 7d 6c", "8c", "Qs"], waste="5d")
+    before = game.state()
+    assert refusal(game, "T1", 1, "T2") == (
+        "Drag the card that fits there; the cards on it move along"
+    )
+    assert refusal(game, "T1", 3, "T3") == (
+        "No card of column 1 fits on the queen of spades: it needs a red jack"
+    )
+    assert refusal(game, "waste", 0, "T4") == "Only a King can go to an empty column"
+    assert refusal(game, "T1", 0, "stock") == "That card cannot go there"
+    assert game.state() == before
