@@ -1,0 +1,159 @@
+"""Builds the static site in place: vendored runtime, [files] table, offline precache manifest.
+
+    python3 tools/build.py                 build in the work tree (make serve / make test)
+    python3 tools/build.py --site DIR      also copy exactly the deployable files into DIR
+
+Steps (standard library only):
+1. Copy from node_modules/ (npm ci, pinned by package-lock.json) only what the page loads:
+   Pyodide's runtime files into static/vendor/pyodide/, and @pyscript/core's dist/ without
+   source maps into static/vendor/pyscript/. Chunk names are hashed per release, so the
+   lists come from listing the directories, never from hand-written names.
+2. Rewrite the [files] table of pyscript.toml from the modules in klondike/, so a new module
+   reaches the browser (tests/test_site_files.py checks the committed file is complete).
+3. Write static/vendor/precache.js, the service worker's manifest: every file the app needs,
+   each with its SHA-256 (used as Subresource Integrity when precaching), and a version that
+   hashes the whole list. sw.js imports it, so any changed file changes what the browser
+   sees of the service worker, and a new deploy installs into a new cache (see sw.js).
+Everything generated is git-ignored (static/vendor/) or deterministic (pyscript.toml).
+"""
+
+import argparse
+import base64
+import hashlib
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+PYSCRIPT_TOML = ROOT / "pyscript.toml"
+PRECACHE_JS = VENDOR / "precache.js"
+
+# Pyodide files the runtime fetches at boot; without the lock file loadPyodide() hangs.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# The app's own files, besides the vendored runtime and the klondike/ modules.
+APP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
+APP_DIRS = ("static", "static/icons")
+APP_SUFFIXES = (".html", ".css", ".js", ".py", ".svg", ".png", ".toml", ".webmanifest")
+# Served but not precached: the service worker scripts are managed by the browser itself.
+SITE_EXTRAS = ("sw.js", ".nojekyll")  # copy_site writes static/vendor/precache.js anew
+
+
+def copy_vendor() -> None:
+    """Replace static/vendor/ with a fresh copy of the pinned runtime."""
+    pyodide = NODE_MODULES / "pyodide"
+    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript_dist.is_dir():
+        sys.exit("build: node_modules/ is missing pyodide or @pyscript/core: run `npm ci` "
+                 "(or `bash tools/setup.sh site`) first")
+    if VENDOR.exists():
+        shutil.rmtree(VENDOR)
+    (VENDOR / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, VENDOR / "pyodide" / name)
+    shutil.copytree(pyscript_dist, VENDOR / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+
+
+def klondike_modules(root: Path = ROOT) -> list[str]:
+    """Paths (relative to the root, with '/') of every Python module of the rules core."""
+    return sorted(p.relative_to(root).as_posix() for p in (root / "klondike").rglob("*.py")
+                  if "__pycache__" not in p.parts)
+
+
+def files_table(modules: list[str]) -> str:
+    """The [files] table of pyscript.toml: source URL (relative to the page) = path in the
+    browser's virtual file system (relative to Python's working directory, on sys.path)."""
+    lines = ["[files]"]
+    lines += [f'"./{module}" = "{module}"' for module in modules]
+    return "\n".join(lines) + "\n"
+
+
+def update_pyscript_toml(root: Path = ROOT) -> bool:
+    """Replace the [files] table (the last table of pyscript.toml); True if it changed."""
+    path = root / "pyscript.toml"
+    text = path.read_text()
+    head = re.split(r"^\[files\]\s*$", text, maxsplit=1, flags=re.MULTILINE)[0]
+    new = head.rstrip("\n") + "\n\n" + files_table(klondike_modules(root))
+    if new == text:
+        return False
+    path.write_text(new)
+    return True
+
+
+def precache_paths(root: Path = ROOT) -> list[str]:
+    """Every file the app needs offline, as URLs relative to the site root."""
+    paths = set(APP_FILES)
+    for folder in APP_DIRS:
+        paths.update(p.relative_to(root).as_posix() for p in (root / folder).iterdir()
+                     if p.is_file() and p.suffix in APP_SUFFIXES)
+    paths.update(klondike_modules(root))
+    vendor = root / "static" / "vendor"
+    paths.update(p.relative_to(root).as_posix() for p in vendor.rglob("*") if p.is_file())
+    paths.discard("static/vendor/precache.js")
+    return sorted(paths)
+
+
+def integrity(path: Path) -> str:
+    """Subresource Integrity value of a file: the service worker's fetch checks it."""
+    digest = hashlib.sha256(path.read_bytes()).digest()
+    return "sha256-" + base64.b64encode(digest).decode()
+
+
+def precache_manifest(root: Path = ROOT) -> dict:
+    files = {path: integrity(root / path) for path in precache_paths(root)}
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    return {"version": version, "files": files}
+
+
+def write_precache(manifest: dict, path: Path = PRECACHE_JS) -> None:
+    path.write_text(
+        "// Generated by tools/build.py: the files sw.js precaches, with their hashes.\n"
+        f"self.PRECACHE = {json.dumps(manifest, indent=1, sort_keys=True)};\n"
+    )
+
+
+def copy_site(target: Path, root: Path = ROOT) -> int:
+    """Copy exactly the deployable files (what is precached, plus the service worker) into
+    `target`, with a precache manifest made from the copies: a consistent snapshot even if
+    files in the work tree change meanwhile."""
+    if target.exists():
+        shutil.rmtree(target)
+    paths = precache_paths(root) + list(SITE_EXTRAS)
+    for path in paths:
+        (target / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / path, target / path)
+    write_precache(precache_manifest(target), target / "static" / "vendor" / "precache.js")
+    return len(paths) + 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="also copy the deployable site into SITE")
+    args = parser.parse_args(argv)
+
+    copy_vendor()
+    if update_pyscript_toml():
+        print("build: pyscript.toml [files] updated from klondike/ (commit it)")
+    manifest = precache_manifest()
+    write_precache(manifest)
+    size = sum((ROOT / p).stat().st_size for p in manifest["files"])
+    print(f"build: {len(manifest['files'])} files to precache, {size / 2**20:.1f} MiB, "
+          f"version {manifest['version']}")
+    if args.site:
+        count = copy_site(args.site.resolve())
+        print(f"build: site of {count} files in {args.site}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
