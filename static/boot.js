@@ -1,0 +1,67 @@
+// The page's JavaScript before and around Python: the loading bar, and the offline worker.
+// Python (static/main.py) says it is interactive with performance.mark("klondike-ready").
+"use strict";
+
+(() => {
+  const READY_MARK = "klondike-ready";
+  // PyScript dispatches "py:progress" on window with a text detail per stage ("Loading
+  // Pyodide", "Loaded interpreter", "Loaded files", ...): about 8 of them, then main.py runs.
+  const EXPECTED_STAGES = 8;
+  let stages = 0;
+
+  addEventListener("py:progress", ({ detail }) => {
+    stages += 1;
+    const bar = document.getElementById("progress");
+    const label = document.getElementById("progress-label");
+    if (bar) bar.value = Math.min(95, Math.round((100 * stages) / (EXPECTED_STAGES + 1)));
+    if (label && typeof detail === "string") label.textContent = `${detail}…`;
+  });
+
+  const whenReady = new Promise((resolve) => {
+    const seen = (list) => list.getEntriesByName(READY_MARK, "mark").length > 0;
+    const observer = new PerformanceObserver((list) => {
+      if (seen(list)) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe({ type: "mark", buffered: true });
+  });
+
+  whenReady.then(() => {
+    document.body.classList.add("ready");
+    document.getElementById("board")?.setAttribute("aria-busy", "false");
+    // Registered only once the game is interactive, so precaching the runtime never
+    // competes with the first boot for bandwidth.
+    registerServiceWorker().catch((error) => console.warn("offline mode unavailable:", error));
+  });
+
+  // A new version installs in the background and then waits. It takes over only from a page
+  // that is already fully loaded (it fetches nothing more), and only when that page is the
+  // site's single tab (sw.js checks); a reload then runs the new version from its own cache.
+  function activateWhenInstalled(worker) {
+    if (!worker) return;
+    const ask = () => worker.state === "installed" && worker.postMessage("activate-now");
+    ask();
+    worker.addEventListener("statechange", ask);
+  }
+
+  async function registerServiceWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.addEventListener("message", ({ data }) => {
+      if (data?.type === "precache-failed") console.warn("offline copy not saved:", data.reason);
+    });
+    // Relative URL: the scope is the directory of the page, e.g. /<repo>/ on GitHub Pages.
+    // updateViaCache "none": update checks bypass the HTTP cache for sw.js and precache.js.
+    const registration = await navigator.serviceWorker.register("./sw.js", {
+      updateViaCache: "none",
+    });
+    activateWhenInstalled(registration.waiting || registration.installing);
+    registration.addEventListener("updatefound", () => activateWhenInstalled(registration.installing));
+    await navigator.serviceWorker.ready;
+    const active = registration.active;
+    const mark = () => { document.body.dataset.offline = "ready"; };
+    if (active.state === "activated") mark();
+    else active.addEventListener("statechange", () => active.state === "activated" && mark());
+  }
+})();
