@@ -1,0 +1,110 @@
+"""Helpers of the browser tests (fixtures are in conftest.py): import them in a test as
+`from harness import boot, open_app, reboot, wait_offline_ready`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's; Playwright's own browser download does not work
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+BOOT_TIMEOUT_MS = 60_000  # generous: a noisy 2-core machine can take 10x the usual 2-5 s
+READY_MARK = "klondike-ready"
+LOCAL_HOSTS = {"127.0.0.1"}
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+@dataclass
+class PageWatch:
+    """What went wrong on a page: console errors, uncaught errors, escaped requests."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return ([f"console error: {m}" for m in self.console_errors]
+                + [f"page error: {e}" for e in self.page_errors]
+                + [f"request left 127.0.0.1: {u}" for u in self.outside])
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS
+
+
+def guard_context(context) -> PageWatch:
+    """Abort and record every request not for 127.0.0.1; returns the context's watch."""
+    watch = PageWatch()
+
+    def abort_outside(route):
+        url = route.request.url
+        if url not in watch.outside:
+            watch.outside.append(url)
+        route.abort()
+
+    def on_request(request):
+        watch.requests.append(request.url)
+        if not is_local(request.url) and request.url not in watch.outside:
+            watch.outside.append(request.url)
+
+    # Only outside URLs are intercepted: local traffic (service worker precaching included)
+    # flows untouched, as in a real browser.
+    context.route(lambda url: not is_local(url), abort_outside)
+    context.on("request", on_request)
+    context.watch = watch
+    return watch
+
+
+def watch_page(page) -> PageWatch:
+    """Record the page's console errors and uncaught errors into its context's watch."""
+    watch = page.context.watch
+    page.on("console", lambda msg: msg.type == "error" and watch.console_errors.append(msg.text))
+    page.on("pageerror", lambda error: watch.page_errors.append(str(error)))
+    page.watch = watch
+    return watch
+
+
+def new_site_context(browser, **options):
+    context = browser.new_context(**options)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard_context(context)
+    return context
+
+
+def boot(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until Python has set up the page: the "klondike-ready" performance mark."""
+    page.wait_for_function(
+        f"performance.getEntriesByName({READY_MARK!r}, 'mark').length > 0", timeout=timeout_ms
+    )
+
+
+def open_app(context, url: str):
+    """A new watched page in `context`, navigated to the app and booted."""
+    page = context.new_page()
+    watch_page(page)
+    page.goto(url)
+    boot(page)
+    return page
+
+
+def reboot(page) -> None:
+    """Start the page afresh: forget saved state (localStorage) and reload."""
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    boot(page)
+
+
+def wait_offline_ready(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the service worker is active with everything precached (static/boot.js
+    sets data-offline="ready" on the body)."""
+    page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=timeout_ms)

@@ -1,0 +1,191 @@
+"""The static site's files (SPEC R9), checked without a browser: PyScript config, relative
+URLs, web app manifest and icons, the build's precache manifest, and the dev server."""
+
+import base64
+import hashlib
+import json
+import re
+import struct
+import sys
+import tomllib
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build  # noqa: E402
+from serve import start_server  # noqa: E402
+
+
+def pyscript_config() -> dict:
+    return tomllib.loads((ROOT / "pyscript.toml").read_text())
+
+
+def test_every_klondike_module_is_in_pyscript_files():
+    files = pyscript_config()["files"]
+    modules = [p.relative_to(ROOT).as_posix() for p in (ROOT / "klondike").rglob("*.py")
+               if "__pycache__" not in p.parts]
+    assert "klondike/__init__.py" in modules
+    missing = [m for m in modules if files.get(f"./{m}") != m]
+    assert missing == [], f"add to [files] of pyscript.toml (or run tools/build.py): {missing}"
+    stale = [url for url in files if not (ROOT / url).is_file()]
+    assert stale == []
+
+
+def test_interpreter_is_the_vendored_pyodide_and_nothing_is_installed():
+    config = pyscript_config()
+    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert "packages" not in config
+    assert "pyodide.mjs" in build.PYODIDE_FILES
+
+
+class Links(HTMLParser):
+    """Every src/href in a page, and its tags (name, attributes)."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append((tag, attrs))
+        self.urls += [attrs[key] for key in ("src", "href", "config") if attrs.get(key)]
+
+
+def parse_page(path: Path) -> Links:
+    links = Links()
+    links.feed(path.read_text())
+    return links
+
+
+@pytest.mark.parametrize("page", ["index.html", "bench/hello/index.html"])
+def test_every_url_of_the_pages_is_relative_and_exists(page):
+    # GitHub Pages serves the site under /<repo>/: a URL starting with "/" would break.
+    links = parse_page(ROOT / page)
+    assert links.urls
+    for url in links.urls:
+        assert re.match(r"^\.{1,2}/", url), url
+        if "/vendor/" not in url:  # vendored files exist once tools/build.py ran
+            assert ((ROOT / page).parent / url).resolve().is_file(), url
+
+
+def test_page_links_favicon_manifest_and_python_glue():
+    tags = parse_page(ROOT / "index.html").tags
+    links = {a.get("rel"): a.get("href") for tag, a in tags if tag == "link"}
+    assert links["icon"] == "./static/icons/icon.svg"
+    assert links["manifest"] == "./manifest.webmanifest"
+    scripts = [a for tag, a in tags if tag == "script" and a.get("type") == "py"]
+    assert scripts == [{"type": "py", "src": "./static/main.py", "config": "./pyscript.toml"}]
+
+
+def test_service_worker_is_registered_relatively():
+    boot = (ROOT / "static" / "boot.js").read_text()
+    assert 'navigator.serviceWorker.register("./sw.js"' in boot
+    assert 'importScripts("./static/vendor/precache.js")' in (ROOT / "sw.js").read_text()
+    assert (ROOT / ".nojekyll").is_file()  # Jekyll would drop klondike/__init__.py
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_web_app_manifest_is_installable():
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = ROOT / icon["src"]
+        assert path.is_file() and not icon["src"].startswith("/")
+        if icon["type"] == "image/png":
+            width, height = png_size(path)
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+    assert {192, 512} <= sizes
+
+
+@pytest.fixture
+def fake_site(tmp_path):
+    """A minimal site tree: the app's files, one klondike module, a vendored file."""
+    files = {
+        "index.html": "<!doctype html>",
+        "pyscript.toml": 'interpreter = "./x.mjs"\n\n[files]\n',
+        "manifest.webmanifest": "{}",
+        "static/main.py": "import klondike\n",
+        "static/site.css": "body {}\n",
+        "static/icons/icon.svg": "<svg/>",
+        "static/vendor/pyodide/pyodide.asm.wasm": "\0asm",
+        "klondike/__init__.py": '"""core"""\n',
+        "sw.js": "// sw",
+        ".nojekyll": "",
+    }
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    return tmp_path
+
+
+def test_precache_manifest_lists_every_file_with_its_hash(fake_site):
+    manifest = build.precache_manifest(fake_site)
+    assert sorted(manifest["files"]) == [
+        "index.html", "klondike/__init__.py", "manifest.webmanifest", "pyscript.toml",
+        "static/icons/icon.svg", "static/main.py", "static/site.css",
+        "static/vendor/pyodide/pyodide.asm.wasm",
+    ]
+    digest = hashlib.sha256(b"import klondike\n").digest()
+    assert manifest["files"]["static/main.py"] == "sha256-" + base64.b64encode(digest).decode()
+
+
+def test_precache_version_changes_with_any_file_and_only_then(fake_site):
+    first = build.precache_manifest(fake_site)["version"]
+    assert build.precache_manifest(fake_site)["version"] == first
+    (fake_site / "klondike" / "deal.py").write_text("")  # a new module
+    second = build.precache_manifest(fake_site)["version"]
+    (fake_site / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm2")
+    third = build.precache_manifest(fake_site)["version"]
+    assert len({first, second, third}) == 3
+
+
+def test_build_rewrites_pyscript_files_from_klondike(fake_site):
+    (fake_site / "klondike" / "deal.py").write_text("")
+    assert build.update_pyscript_toml(fake_site) is True
+    config = tomllib.loads((fake_site / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./x.mjs"
+    assert config["files"] == {"./klondike/__init__.py": "klondike/__init__.py",
+                               "./klondike/deal.py": "klondike/deal.py"}
+    assert build.update_pyscript_toml(fake_site) is False
+
+
+def test_site_copy_is_consistent_and_complete(fake_site, tmp_path):
+    target = tmp_path / "out"
+    build.copy_site(target, root=fake_site)
+    assert (target / "sw.js").is_file() and (target / ".nojekyll").is_file()
+    precache = (target / "static" / "vendor" / "precache.js").read_text()
+    manifest = json.loads(precache.split("self.PRECACHE = ", 1)[1].rstrip().rstrip(";"))
+    assert manifest == build.precache_manifest(target)
+
+
+@pytest.mark.parametrize("path, content_type", [
+    ("static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+    ("x.mjs", "text/javascript"),
+    ("manifest.webmanifest", "application/manifest+json"),
+    ("static/main.py", "text/plain; charset=utf-8"),
+])
+def test_server_sends_the_content_types_the_runtime_needs(fake_site, path, content_type):
+    (fake_site / "x.mjs").write_text("export {}")
+    server, url = start_server(root=fake_site)
+    try:
+        with urllib.request.urlopen(url + path, timeout=30) as response:
+            assert response.headers["Content-Type"] == content_type
+            assert response.headers["Cache-Control"] == "no-cache"
+    finally:
+        server.shutdown()
+        server.server_close()
