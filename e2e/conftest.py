@@ -3,7 +3,8 @@
 Chromium + Pyodide cost ~250 MiB and 2-5 s a page, so tests share what they can:
 
 - `site_url` (session): base URL of the built site (a snapshot made by tools/build.py's
-  copy_site), served in a thread of this process by tools/serve.py's handler; ends with "/".
+  copy_site), served in a thread of this process by tools/serve.py's handler, under a
+  sub-path like GitHub Pages (http://127.0.0.1:PORT/klondike-site/).
 - `booted_page` (module): one page of the app, booted once per test module and shared by
   its tests (state carries over between them: use `reboot(page)` for a clean start).
   `booted_page.watch` records console errors, page errors and requests that tried to leave
@@ -32,8 +33,10 @@ from harness import CHROMIUM, CHROMIUM_ARGS, boot, new_site_context, open_app
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+# isort: off
 import build  # noqa: E402
 from serve import start_server  # noqa: E402
+# isort: on
 
 
 @pytest.fixture(scope="session")
@@ -48,10 +51,11 @@ def site_url(tmp_path_factory):
     edits in the work tree during the run cannot break the service worker's hashes."""
     if not (ROOT / "static" / "vendor" / "pyodide").is_dir():
         pytest.fail("the site is not built: run `python3 tools/build.py` (make test does)")
-    site = tmp_path_factory.mktemp("site")
-    build.copy_site(site)
-    server, url = start_server(root=site)
-    yield url
+    # Served under a sub-path, as GitHub Pages serves a project at /<repo>/.
+    www = tmp_path_factory.mktemp("www")
+    build.copy_site(www / "klondike-site")
+    server, url = start_server(root=www)
+    yield url + "klondike-site/"
     server.shutdown()
     server.server_close()
 

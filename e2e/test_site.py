@@ -9,8 +9,10 @@ from harness import boot, new_site_context, open_app, wait_offline_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+# isort: off
 import build  # noqa: E402
 from serve import start_server  # noqa: E402
+# isort: on
 
 NEW_GAME = "[data-action=new-game]"
 
@@ -91,6 +93,14 @@ def test_wasm_is_served_and_cached_as_application_wasm(booted_page, site_url):
         "async (url) => (await caches.match(url))?.headers.get('content-type')", wasm
     )
     assert cached == "application/wasm"
+
+
+def test_service_worker_scope_is_the_site_directory(booted_page, site_url):
+    # The site is served under a sub-path, as on GitHub Pages: the worker must stay in it.
+    assert site_url.endswith("/klondike-site/")
+    wait_offline_ready(booted_page)
+    scope = booted_page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == site_url
 
 
 def test_reload_offline_still_plays(fresh_context, site_url):

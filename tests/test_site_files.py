@@ -16,8 +16,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+# isort: off
 import build  # noqa: E402
 from serve import start_server  # noqa: E402
+# isort: on
 
 
 def pyscript_config() -> dict:

@@ -48,13 +48,22 @@ class QuietHandler(SiteHandler):
     quiet = True
 
 
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser that closes a connection mid-download (a tab or test context closed
+        # while the service worker precaches) is normal, not worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(host: str = "127.0.0.1", port: int = 0, root: Path = ROOT,
                 quiet: bool = False) -> ThreadingHTTPServer:
     """A server for the site under `root`; port 0 picks a free port (see server_address)."""
     handler = QuietHandler if quiet else SiteHandler
-    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), functools.partial(handler, directory=str(root)))
 
 
 def start_server(host: str = "127.0.0.1", port: int = 0, root: Path = ROOT,
