@@ -85,8 +85,11 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(cacheFirst(request, url));
 });
 
+let openCache; // opened once per worker life: every request of a boot goes through here
+
 async function cacheFirst(request, url) {
-  const cache = await caches.open(CACHE);
+  openCache ??= caches.open(CACHE);
+  const cache = await openCache;
   // Any navigation to the app's page (./, ./index.html, with a query) gets the cached page.
   const isPage = request.mode === "navigate" &&
     (url.pathname === SCOPE.pathname || url.href.split(/[?#]/)[0] === INDEX);
