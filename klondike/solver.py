@@ -1,0 +1,638 @@
+"""A solver for "thoughtful" Klondike, the game with every card visible (SPEC R8).
+
+:func:`solve` searches from a game's position under that game's rules (draw 1 or 3,
+the Vegas single pass of R2.9, foundation take-backs of R2.6) and answers
+
+- ``won``: ``moves`` lists R10 move texts that :meth:`Game.play` replays to a win;
+- ``lost``: no position reachable by the moves below wins;
+- ``unknown``: the budget ran out first.
+
+Budgets count positions expanded ("nodes"), never seconds, and nothing depends on hash
+order or randomness, so every device gets the same answer after the same node count.
+
+>>> from klondike import Game
+>>> solution = solve(Game.from_code("KL1-D1N-AAAAAAD"), budget=1_000)
+>>> solution.result, solution.nodes, solution.moves[:3]
+('won', 27, ['T1>F', 'T2>F', 'S'])
+
+The method is the one of the published thoughtful-Klondike solvers, depth-first search
+over macro moves with dominance pruning and a transposition table:
+
+- C. Blake and I. P. Gent, "The Winnability of Klondike Solitaire and Many Other
+  Patience Games" (arXiv:1906.12314, 2019), whose solver Solvitaire measured 90.45% of
+  draw-1 and 81.94% of draw-3 deals winnable; safe foundation moves, column-order-free
+  state keys;
+- R. Bjarnason, P. Tadepalli and A. Fern, "Searching Solitaire in Real Time" (ICGA
+  Journal 30(3), 2007) and R. Bjarnason, A. Fern and P. Tadepalli, "Lower Bounding
+  Klondike Solitaire with Monte-Carlo Planning" (ICAPS 2009): stock and waste as one
+  "talon" of cards reachable by drawing; turning face-down cards up first.
+
+1. **Talon moves.** The waste (bottom first) followed by the stock (next card first) is
+   one list, the talon, with the waste's length as its position. A talon move plays any
+   card that drawing can bring to the waste top (R2.8: in draw 3 every third card and
+   the last; R2.9: again from the start after a recycle, while the rules allow one) and
+   expands to that many ``S`` tokens plus ``W>F`` or ``W>Tn``. Draws commute with every
+   other move, so they are never searched on their own.
+2. **Safe foundation moves** are made at once, without branching: a card of rank <= 2,
+   or one whose two opposite-colour cards of rank - 1 and whose same-colour card of
+   rank - 2 are home. Nothing can then need it on the tableau, take-backs included:
+   whatever could be put on it there is home. From the talon this is done only where it
+   cannot change which cards the draws reach: for the waste top in draw 1 or once no
+   recycle is left, for any talon card in draw 1 with unlimited passes.
+3. **Moves that can wait are not generated.** Each rule below keeps a winning line if
+   there is one: such a move, made early in a winning line, can be made instead at the
+   moment the rule names, with the moves in between unchanged, because nothing in
+   between uses what it changes.
+
+   - A King's run goes to an empty column only to turn a card up, and only to the
+     first empty column (columns are interchangeable).
+   - Part of a column's face-up run moves only if the card it uncovers can go home, or
+     a card that fits there would come (see below). A whole face-up run that empties a
+     column moves only if more Kings would come than there are empty columns.
+   - A foundation card of rank >= 3 comes back only if a card would come onto it, or
+     the next card down could then come back too (an Ace or a 2 never needs to).
+   - In draw 1 with unlimited passes every talon card stays in reach, so it goes to the
+     tableau only for a card that would come onto it (a column's run comes in the same
+     move), and home only when the next card of its suit could follow.
+
+   A card "would come" if it turns a card up by moving, or its own move passes these
+   rules; a chain of reasons that loops back is no reason, and past a few links the
+   answer is yes, which only searches more.
+4. **State keys.** The seven columns, face-down cards included, are sorted, so that
+   positions differing only in column order are one; then the talon and its position
+   (in draw 1 with unlimited passes just the set of talon cards). Foundations follow from
+   the rest. A key is remembered once generated; at most :data:`TABLE_LIMIT` of them,
+   past which the search goes on without remembering (slower, never unsound).
+5. **Order.** Children are tried by a distance to the win: four per face-down card, one
+   per card not home and one per talon card; ties go to moves that turn a card up.
+6. **Dead deals.** A card face down, or first face up, that can neither go home (a lower
+   card of its suit lies beneath it) nor onto a tableau card (both cards it fits on lie
+   beneath it) never leaves its column, so the cards beneath never come up: lost.
+7. **Won early.** With every tableau card face up and every talon card always in reach
+   (or none left), the lowest card not home is always a column's top or in the talon,
+   so playing cards home wins.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import KING, RANK_OF, RED, SUIT_OF
+from .game import Game
+from .moves import COLUMN_TO_F, COLUMN_TO_T, FOUNDATION_TO_T, STOCK, WASTE_TO_F, WASTE_TO_T
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+DEFAULT_BUDGET = 200_000
+#: The daily deal (:mod:`klondike.daily`) is a deal proved winnable within this many nodes.
+DAILY_BUDGET = 20_000
+#: At most this many positions are remembered; past it the search still runs, unpruned.
+TABLE_LIMIT = 3_000_000
+
+
+class Solution(NamedTuple):
+    result: str  # WON, LOST or UNKNOWN
+    nodes: int  # positions expanded
+    moves: list[str]  # for WON: R10 move texts from the given position to the win
+
+
+def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:
+    """Search ``game``'s position for a win, expanding at most ``budget`` positions."""
+    return _Search(game).run(budget)
+
+
+def best_move(game: Game, budget: int = DEFAULT_BUDGET) -> str | None:
+    """The first move of a winning line (the hint of R8), or None if none was found."""
+    solution = solve(game, budget)
+    return solution.moves[0] if solution.result == WON and solution.moves else None
+
+
+# Internal moves: (kind, a, b, presses, recycled). A talon move plays talon[a] after
+# ``presses`` S tokens, ``recycled`` of them a recycle of the waste.
+_COLUMN_HOME = 0  # a = column
+_COLUMN_TO_COLUMN = 1  # a = source column, b = target column
+_TALON_HOME = 2  # a = talon index
+_TALON_TO_COLUMN = 3  # a = talon index, b = target column
+_FOUNDATION_TO_COLUMN = 4  # a = suit, b = target column
+
+# Where a card waits to be brought onto a tableau card (see _Search._waiting): first
+# face-up card of a column, on face-down cards or at the bottom; face up on another
+# face-up card; in reach on the talon; on top of its foundation.
+_TURNS_UP, _BOTTOM, _ON_FACE_UP, _IN_REACH, _FOUNDATION_TOP = 1, 2, 3, 4, 5
+_NO, _YES = 1, 2
+_CHAIN = 6  # how many links of "a card would come onto it" _Search._arrives follows
+
+# Move order (higher first); a move that turns a card up adds the face-down count.
+_TURNS_CARD_UP = 100
+_TALON_HOME_FIRST = 60
+_COLUMN_HOME_FIRST = 50
+_TALON_TO_COLUMN_FIRST = 40
+_EMPTIES_COLUMN = 30
+_PARTIAL_RUN = 20
+_TAKE_BACK = 0
+
+
+def _cards_of(rank: int, suits: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(s * 13 + rank - 1 for s in suits) if 1 <= rank <= KING else ()
+
+
+def _other_colour(card: int) -> tuple[int, int]:
+    return (0, 3) if RED[card] else (1, 2)
+
+
+# Per card: the cards that can be built on it (R2.1), the cards it can be built on, and
+# its twin, the other card of the same colour and rank.
+_FITTING_ON = tuple(_cards_of(RANK_OF[c] - 1, _other_colour(c)) for c in range(52))
+_TARGETS = tuple(_cards_of(RANK_OF[c] + 1, _other_colour(c)) for c in range(52))
+_KINGS = (12, 25, 38, 51)
+_TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
+
+
+class _Search:
+    """One search: a private copy of the position, played and taken back in place."""
+
+    def __init__(self, game: Game) -> None:
+        # The core's internals (see Game.__init__): cards bottom first, stock next-last.
+        self.draw = game.draw
+        self.columns: list[list[int]] = [list(col) for col in game._columns]
+        self.down: list[int] = list(game._down)
+        self.found: list[int] = list(game._foundations)
+        self.talon: list[int] = list(game._waste) + game._stock[::-1]
+        self.p = len(game._waste)
+        passes = game.scoring.passes
+        self.unlimited = passes is None
+        self.recycles_left = 0 if passes is None else max(0, passes - 1 - game.recycles)
+        # Draw 1 with unlimited passes: every talon card is always in reach.
+        self.talon_is_set = self.draw == 1 and self.unlimited
+        # Set by _moves for the rules that look around: column tops (-1 for a space),
+        # where each card waits (_waiting), and the card under each face-up card.
+        self.tops: list[int] = []
+        self.where = bytearray(52)
+        self.below = [-1] * 52
+        self.column_of = [-1] * 52
+        self.asked = bytearray(52)  # the cards _arrives is asking about, to stop loops
+        self.known = bytearray(52)  # _arrives's answers here: 0 (not known), _NO, _YES
+
+    # --- the talon --------------------------------------------------------------------
+    def _can_recycle(self) -> bool:
+        return self.unlimited or self.recycles_left > 0
+
+    def _reach(self) -> list[tuple[int, int, int]]:
+        """(talon index, presses, recycled) for every card the draws bring to the top."""
+        n, p, draw = len(self.talon), self.p, self.draw
+        reach = []
+        if p:
+            reach.append((p - 1, 0, 0))
+        presses = 0
+        i = p
+        while i < n:  # draws from the stock, R2.8
+            i = min(i + draw, n)
+            presses += 1
+            reach.append((i - 1, presses, 0))
+        if p and self._can_recycle():  # the next pass, R2.9
+            reached = {index for index, _, _ in reach}
+            presses += 1
+            i = 0
+            while i < n:
+                i = min(i + draw, n)
+                presses += 1
+                if i - 1 not in reached:
+                    reach.append((i - 1, presses, 1))
+        return reach
+
+    def _presses(self, index: int) -> tuple[int, int] | None:
+        """(presses, recycled) to bring talon[index] to the waste top, or None."""
+        for i, presses, recycled in self._reach():
+            if i == index:
+                return presses, recycled
+        return None
+
+    # --- playing and taking back ------------------------------------------------------
+    def _play(self, move: tuple[int, int, int, int, int]) -> int:
+        """Play an internal move; return what :meth:`_undo` needs to take it back."""
+        kind, a, b, _, recycled = move
+        columns, down = self.columns, self.down
+        if kind == _COLUMN_TO_COLUMN:
+            src, dst = columns[a], columns[b]
+            d = down[a]
+            # R10: onto a card, the run whose first card fits; onto a space, the King's run.
+            k = d + RANK_OF[src[d]] - RANK_OF[dst[-1]] + 1 if dst else d
+            dst.extend(src[k:])
+            count = len(src) - k
+            del src[k:]
+            if d and k == d:  # R2.7: the card below turns up
+                down[a] = d - 1
+                return count << 1 | 1
+            return count << 1
+        if kind == _COLUMN_HOME:
+            col = columns[a]
+            card = col.pop()
+            self.found[SUIT_OF[card]] += 1
+            d = down[a]
+            if d and len(col) == d:
+                down[a] = d - 1
+                return card << 1 | 1
+            return card << 1
+        if kind == _FOUNDATION_TO_COLUMN:  # R2.6
+            self.found[a] -= 1
+            columns[b].append(a * 13 + self.found[a])
+            return 0
+        # A talon move: afterwards the cards before ``a`` are the waste.
+        card = self.talon.pop(a)
+        before = self.p
+        self.p = a
+        if recycled and not self.unlimited:
+            self.recycles_left -= 1
+        if kind == _TALON_HOME:
+            self.found[SUIT_OF[card]] += 1
+        else:
+            columns[b].append(card)
+        return card << 6 | before
+
+    def _undo(self, move: tuple[int, int, int, int, int], info: int) -> None:
+        kind, a, b, _, recycled = move
+        columns = self.columns
+        if kind == _COLUMN_TO_COLUMN:
+            src, dst = columns[a], columns[b]
+            count = info >> 1
+            src.extend(dst[-count:])
+            del dst[-count:]
+            self.down[a] += info & 1
+        elif kind == _COLUMN_HOME:
+            card = info >> 1
+            columns[a].append(card)
+            self.found[SUIT_OF[card]] -= 1
+            self.down[a] += info & 1
+        elif kind == _FOUNDATION_TO_COLUMN:
+            columns[b].pop()
+            self.found[a] += 1
+        else:
+            card = info >> 6
+            if kind == _TALON_HOME:
+                self.found[SUIT_OF[card]] -= 1
+            else:
+                columns[b].pop()
+            self.talon.insert(a, card)
+            self.p = info & 63
+            if recycled and not self.unlimited:
+                self.recycles_left += 1
+
+    # --- forced moves -----------------------------------------------------------------
+    def _is_safe_home(self, card: int) -> bool:
+        """Whether sending ``card`` home now can never hurt (rule 2 of the docstring)."""
+        rank = RANK_OF[card]
+        if rank <= 2:
+            return True
+        found = self.found
+        if RED[card]:
+            opposite = found[0] if found[0] < found[3] else found[3]
+        else:
+            opposite = found[1] if found[1] < found[2] else found[2]
+        return opposite >= rank - 1 and found[3 - SUIT_OF[card]] >= rank - 2
+
+    def _play_safe_moves(self, played: list) -> None:
+        """Make every safe foundation move, appending (move, undo info) to ``played``."""
+        columns, found, talon = self.columns, self.found, self.talon
+        progress = True
+        while progress:
+            progress = False
+            for i in range(7):
+                col = columns[i]
+                if col:
+                    card = col[-1]
+                    if found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card):
+                        move = (_COLUMN_HOME, i, -1, 0, 0)
+                        played.append((move, self._play(move)))
+                        progress = True
+            if self.talon_is_set:
+                candidates = range(len(talon))
+            elif self.p and (self.draw == 1 or not self._can_recycle()):
+                candidates = (self.p - 1,)
+            else:
+                continue
+            for index in candidates:
+                card = talon[index]
+                if found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card):
+                    presses, recycled = self._presses(index)
+                    move = (_TALON_HOME, index, -1, presses, recycled)
+                    played.append((move, self._play(move)))
+                    progress = True
+                    break  # talon indices have shifted
+
+    def _finish(self, played: list) -> bool:
+        """Rule 7: with nothing face down and the whole talon in reach, play home."""
+        if any(self.down) or (self.talon and not self.talon_is_set):
+            return False
+        columns, found, talon = self.columns, self.found, self.talon
+        while sum(found) < 52:
+            for i in range(7):
+                col = columns[i]
+                if col and found[SUIT_OF[col[-1]]] == RANK_OF[col[-1]] - 1:
+                    move = (_COLUMN_HOME, i, -1, 0, 0)
+                    break
+            else:
+                index = next(
+                    i for i, c in enumerate(talon) if found[SUIT_OF[c]] == RANK_OF[c] - 1
+                )
+                presses, recycled = self._presses(index)
+                move = (_TALON_HOME, index, -1, presses, recycled)
+            played.append((move, self._play(move)))
+        return True
+
+    # --- positions --------------------------------------------------------------------
+    def _key(self) -> bytes:
+        """Rule 4: the position up to the order of the columns."""
+        down = self.down
+        columns = sorted(
+            [bytes((64 + down[i], *col)) for i, col in enumerate(self.columns)]
+        )
+        if self.talon_is_set:
+            talon = bytes(sorted(self.talon))
+        else:
+            talon = bytes((*self.talon, self.p, self.recycles_left))
+        return b"".join(columns) + b"\xff" + talon
+
+    def _is_dead(self) -> bool:
+        """Rule 6: a card that can never leave its column, so the cards below stay down."""
+        for col, d in zip(self.columns, self.down, strict=True):
+            for j in range(1, min(d + 1, len(col))):
+                card = col[j]
+                below = col[:j]
+                suit, rank = SUIT_OF[card], RANK_OF[card]
+                if rank == KING or not any(
+                    SUIT_OF[c] == suit and RANK_OF[c] < rank for c in below
+                ):
+                    continue
+                if all(c in below for c in _TARGETS[card]):
+                    return True
+        return False
+
+    # --- moves ------------------------------------------------------------------------
+    def _moves(self) -> list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]]:
+        """The moves worth trying here (rule 3), each a tuple of one or two internal
+        moves with its place in the move order (rule 5)."""
+        columns, down, found, talon = self.columns, self.down, self.found, self.talon
+        tops = [col[-1] if col else -1 for col in columns]
+        space = tops.index(-1) if -1 in tops else -1
+        reach = self._reach()
+        self.tops, self.where = tops, self._waiting(reach)  # for _arrives and its kin
+        self.known = bytearray(52)
+        where, column_of = self.where, self.column_of
+        scored: list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]] = []
+        add = scored.append
+
+        for index, presses, recycled in reach:
+            card = talon[index]
+            rank = RANK_OF[card]
+            if found[SUIT_OF[card]] == rank - 1 and (
+                not self.talon_is_set or self._next_home_waits(card, tops)
+            ):
+                add((_TALON_HOME_FIRST, ((_TALON_HOME, index, -1, presses, recycled),)))
+            if rank == KING:
+                targets = [space] if space >= 0 else []
+            else:
+                targets = [j for j in range(7) if tops[j] in _TARGETS[card]]
+            if not targets:
+                continue
+            if not self.talon_is_set:
+                for j in targets:
+                    move = (_TALON_TO_COLUMN, index, j, presses, recycled)
+                    add((_TALON_TO_COLUMN_FIRST, (move,)))
+                continue
+            # The card stays in reach, so it comes out only for a card that would come
+            # onto it; from a column, that card's run follows in the same move.
+            arrivals = [fit for fit in _FITTING_ON[card] if self._arrives(fit)]
+            for j in targets:
+                move = (_TALON_TO_COLUMN, index, j, presses, recycled)
+                if any(where[fit] >= _IN_REACH for fit in arrivals):
+                    add((_TALON_TO_COLUMN_FIRST, (move,)))
+                for fit in arrivals:
+                    i = column_of[fit]
+                    if where[fit] < _IN_REACH and i != j:
+                        order = _TURNS_CARD_UP + down[i] if where[fit] == _TURNS_UP else 0
+                        run = (_COLUMN_TO_COLUMN, i, j, 0, 0)
+                        add((max(order, _TALON_TO_COLUMN_FIRST), (move, run)))
+
+        for i in range(7):
+            col = columns[i]
+            n, d = len(col), down[i]
+            if n == 0:
+                continue
+            top = col[-1]
+            if found[SUIT_OF[top]] == RANK_OF[top] - 1:
+                order = _TURNS_CARD_UP + d if d and n == d + 1 else _COLUMN_HOME_FIRST
+                add((order, ((_COLUMN_HOME, i, -1, 0, 0),)))
+            head_rank, top_rank = RANK_OF[col[d]], RANK_OF[top]
+            for j in range(7):
+                target = tops[j]
+                if target < 0:
+                    # R2.3: a King's run, only to turn a card up, only to the first space.
+                    if j == space and head_rank == KING and d:
+                        add((_TURNS_CARD_UP + d, ((_COLUMN_TO_COLUMN, i, j, 0, 0),)))
+                    continue
+                need = RANK_OF[target] - 1
+                if j == i or not top_rank <= need <= head_rank:
+                    continue
+                k = d + head_rank - need
+                if RED[col[k]] == RED[target]:
+                    continue
+                move = ((_COLUMN_TO_COLUMN, i, j, 0, 0),)
+                if k == d and d:
+                    add((_TURNS_CARD_UP + d, move))
+                    continue
+                if k == d:  # empties the column: worth it only for a King to come
+                    if self._kings_to_come() > tops.count(-1):
+                        add((_EMPTIES_COLUMN, move))
+                    continue
+                uncovered = col[k - 1]
+                if found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or self._arrives(
+                    _TWIN[col[k]]
+                ):
+                    add((_PARTIAL_RUN, move))
+
+        for s in range(4):
+            n = found[s]
+            if n < 3:  # an Ace or a 2 on the tableau never helps
+                continue
+            card = s * 13 + n - 1
+            targets = [j for j in range(7) if tops[j] >= 0 and _fits(card, tops[j])]
+            if RANK_OF[card] == KING and space >= 0:
+                targets.append(space)
+            if not targets:
+                continue
+            if self._arrives(card):
+                for j in targets:
+                    add((_TAKE_BACK, ((_FOUNDATION_TO_COLUMN, s, j, 0, 0),)))
+
+        return scored
+
+    def _waiting(self, reach: list[tuple[int, int, int]]) -> bytearray:
+        """Per card, where it waits to be brought onto a tableau card: one of the
+        ``_TURNS_UP ... _FOUNDATION_TOP`` codes, 0 if nowhere."""
+        waiting = bytearray(52)
+        below = self.below
+        column_of = self.column_of
+        for i, (col, d) in enumerate(zip(self.columns, self.down, strict=True)):
+            if col:
+                waiting[col[d]] = _TURNS_UP if d else _BOTTOM
+                column_of[col[d]] = i
+                for k in range(d + 1, len(col)):
+                    waiting[col[k]] = _ON_FACE_UP
+                    below[col[k]] = col[k - 1]
+                    column_of[col[k]] = i
+        talon = self.talon
+        for index, _, _ in reach:
+            waiting[talon[index]] = _IN_REACH
+        for s, n in enumerate(self.found):
+            if n:
+                waiting[s * 13 + n - 1] = _FOUNDATION_TOP
+        return waiting
+
+    def _arrives(self, card: int, depth: int = 0) -> bool:
+        """Whether the rules would bring ``card`` onto a tableau card (a King: into a
+        space) now, from where :meth:`_waiting` found it (see :meth:`_comes`). A reason
+        that comes back to a card already being asked about is none; past :data:`_CHAIN`
+        links the answer is yes, which errs on the side of searching more."""
+        known = self.known[card]
+        if known == _YES or depth > _CHAIN:
+            return True
+        if known == _NO and not depth:
+            return False
+        asked = self.asked
+        if asked[card]:
+            return False
+        asked[card] = 1
+        answer = self._comes(card, depth)
+        asked[card] = 0
+        if answer:
+            self.known[card] = _YES
+        elif not depth:  # a no deeper down may come from stopping a loop
+            self.known[card] = _NO
+        return answer
+
+    def _comes(self, card: int, depth: int) -> bool:
+        """:meth:`_arrives` by where the card is. A card that is free to wait (a talon
+        card that stays in reach, a foundation card) comes only if something would come
+        onto it in turn."""
+        where = self.where[card]
+        if where == _TURNS_UP:
+            return True
+        if where == _ON_FACE_UP:  # the partial-run rule: what it uncovers must be used
+            uncovered = self.below[card]
+            if self.found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1:
+                return True
+            return self._arrives(_TWIN[card], depth + 1)
+        if where == _BOTTOM:  # its move empties a column, which only a King can use
+            return RANK_OF[card] != KING and self._kings_to_come(depth) > self.tops.count(-1)
+        if where == _IN_REACH:
+            return not self.talon_is_set or self._holds(card, depth)
+        if where == _FOUNDATION_TOP:
+            return self._holds(card, depth) or self._frees(card - 1, depth)
+        return False
+
+    def _holds(self, card: int, depth: int = 0) -> bool:
+        """Whether a card would come onto ``card`` (see :meth:`_arrives`)."""
+        return any(self._arrives(fit, depth + 1) for fit in _FITTING_ON[card])
+
+    def _frees(self, card: int, depth: int = 0) -> bool:
+        """Whether ``card``, next down on its foundation, would come back (R2.6) once
+        the card above it is off: ranks 1 and 2 never need to."""
+        if RANK_OF[card] < 3 or not any(target in self.tops for target in _TARGETS[card]):
+            return False
+        return self._holds(card, depth) or self._frees(card - 1, depth + 1)
+
+    def _kings_to_come(self, depth: int = 0) -> int:
+        """How many Kings would go into a space: from face-down cards, or as above."""
+        where = self.where
+        return sum(
+            where[king] == _TURNS_UP or (where[king] != _BOTTOM and self._arrives(king, depth + 1))
+            for king in _KINGS
+        )
+
+    def _next_home_waits(self, card: int, tops: list[int]) -> bool:
+        """For a talon that stays in reach: whether the next card of ``card``'s suit
+        could follow it home now (a column's top, or a talon card, recursively)."""
+        talon = self.talon
+        for following in range(card + 1, card - RANK_OF[card] + 14):
+            if following in tops:
+                return True
+            if following not in talon:
+                return False
+        return False
+
+    # --- the search -------------------------------------------------------------------
+    def _distance(self) -> int:
+        """Rule 5: how far the position looks from a win (face-down cards count most)."""
+        return 4 * sum(self.down) + 52 - sum(self.found) + len(self.talon)
+
+    def run(self, budget: int) -> Solution:
+        """Depth-first search over the moves of rule 3, children ordered by rule 5, with
+        a transposition table; at most ``budget`` positions are expanded."""
+        entered: list = []  # the moves that led to the current position
+        self._play_safe_moves(entered)
+        if sum(self.found) == 52 or self._finish(entered):
+            return Solution(WON, 0, _texts([entered]))
+        if self._is_dead():
+            return Solution(LOST, 0, [])
+        seen = {self._key()}
+        # One frame per position on the current line: [children, next child, entered].
+        stack: list[list] = []
+        nodes = 0
+        while True:
+            if nodes == budget:
+                return Solution(UNKNOWN, nodes, [])
+            nodes += 1
+            children = []
+            for order, moves in self._moves():
+                played = [(move, self._play(move)) for move in moves]
+                self._play_safe_moves(played)
+                if sum(self.found) == 52 or self._finish(played):
+                    line = [frame[2] for frame in stack] + [entered, played]
+                    return Solution(WON, nodes, _texts(line))
+                key = self._key()
+                if key not in seen:
+                    if len(seen) < TABLE_LIMIT:
+                        seen.add(key)
+                    children.append((self._distance(), -order, len(children), moves))
+                for move, info in reversed(played):
+                    self._undo(move, info)
+            children.sort()
+            stack.append([children, 0, entered])
+            while stack:  # enter the next child, backing up past exhausted positions
+                frame = stack[-1]
+                children, i = frame[0], frame[1]
+                if i < len(children):
+                    frame[1] = i + 1
+                    entered = [(move, self._play(move)) for move in children[i][3]]
+                    self._play_safe_moves(entered)
+                    break
+                stack.pop()
+                for move, info in reversed(frame[2]):
+                    self._undo(move, info)
+            else:
+                return Solution(LOST, nodes, [])
+
+
+def _fits(card: int, top: int) -> bool:
+    """R2.1/R2.3: onto a card of the other colour one rank higher; a King onto a space."""
+    if top < 0:
+        return RANK_OF[card] == KING
+    return RANK_OF[top] == RANK_OF[card] + 1 and RED[top] != RED[card]
+
+
+def _texts(lines: list[list]) -> list[str]:
+    """R10 move texts for internal moves, talon macros expanded into their S tokens."""
+    texts = []
+    for played in lines:
+        for (kind, a, b, presses, _), _ in played:
+            texts.extend([STOCK.text] * presses)
+            if kind == _COLUMN_HOME:
+                texts.append(COLUMN_TO_F[a].text)
+            elif kind == _COLUMN_TO_COLUMN:
+                texts.append(COLUMN_TO_T[a][b].text)
+            elif kind == _TALON_HOME:
+                texts.append(WASTE_TO_F.text)
+            elif kind == _TALON_TO_COLUMN:
+                texts.append(WASTE_TO_T[b].text)
+            else:
+                texts.append(FOUNDATION_TO_T[a][b].text)
+    return texts
