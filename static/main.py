@@ -1,40 +1,634 @@
-"""Browser glue (placeholder): proves the rules core loads and the page responds.
+"""The browser glue: DOM events in, core calls, DOM patches out (SPEC R5, R6, R9).
 
-The game UI issue replaces this file. What stays: one delegated listener per event type on
-the board root, text set with textContent only, and performance.mark("klondike-ready")
-once the page is interactive (tests and bench/startup.py wait for it). Mind import costs:
-each stdlib module is loaded from a zip in the browser (`platform` alone costs ~60 ms).
+Everything that can be decided without the DOM is decided in ``klondike`` (the rules in
+``game``, placements in ``view``, what a gesture means in ``gestures``, the end of a game in
+``ending``, stored values in ``storage``). This file only forwards events, with one
+delegated listener per event type, and patches 52 persistent card elements from the view.
 """
 
-import sys
+from __future__ import annotations
 
-from js import document, performance
+import asyncio
+import random
+
+from js import document, localStorage, navigator, performance, setInterval, window
 from pyodide.ffi import create_proxy
 
-import klondike
+try:  # Pyodide 0.28+ turns JavaScript's null into jsnull, not None
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover - older Pyodide
+    jsnull = None
+
+from klondike import CARDS, DEALS, BadCode, BadSave, Game, GameCode, IllegalMove
+from klondike.cards import RANKS, SUIT_SYMBOLS
+from klondike.ending import finish_line, is_stuck
+from klondike.gestures import double_tap_move, drag_move, refusal, tap_move
+from klondike.i18n import _
+from klondike.scoring import clock_text, vegas_text
+from klondike.storage import GAME_KEY, SETTINGS_KEY, Settings, load_game, save_game
+from klondike.view import COLUMN_PILES, PILES, layout, pile_at, slots
+
+DOUBLE_TAP_MS = 400
+DRAG_START_PX = 6
+FINISH_STEP_S = 0.09
 
 BOARD = document.getElementById("board")
+TABLE = document.getElementById("table")
 STATUS = document.getElementById("status")
-games_started = 0
+SCORE = document.getElementById("score")
+CODE = document.getElementById("code")
+STUCK = document.getElementById("stuck")
+NEW_DIALOG = document.getElementById("new-dialog")
+WIN_DIALOG = document.getElementById("win-dialog")
+CODE_INPUT = document.getElementById("code-input")
+CODE_ERROR = document.getElementById("code-error")
 
 
-def new_game() -> None:
-    global games_started
-    games_started += 1
-    core = (klondike.__doc__ or "klondike").strip().splitlines()[0]
-    STATUS.textContent = f"New game {games_started}: {core} (Python {sys.version.split()[0]})"
+def by_action(name: str):
+    return BOARD.querySelector(f'[data-action="{name}"]')
 
 
-ACTIONS = {"new-game": new_game}
+class Clock:
+    """Seconds of play since the first move, paused while the tab is hidden."""
+
+    def __init__(self, elapsed: float = 0.0) -> None:
+        self.base = elapsed
+        self.since: float | None = None
+
+    def run(self, running: bool) -> None:
+        if running and self.since is None and not document.hidden:
+            self.since = performance.now()
+        elif not running and self.since is not None:
+            self.base = self.elapsed()
+            self.since = None
+
+    def elapsed(self) -> float:
+        if self.since is None:
+            return self.base
+        return self.base + (performance.now() - self.since) / 1000
 
 
-def on_click(event) -> None:
-    target = event.target.closest("[data-action]")
-    if target is not None and target.dataset.action in ACTIONS:
-        ACTIONS[target.dataset.action]()
+class App:
+    def __init__(self) -> None:
+        self.settings = Settings.from_json(nullable(localStorage.getItem(SETTINGS_KEY)))
+        self.game = Game(GameCode(0))
+        self.clock = Clock()
+        self.cards = {}  # card -> element
+        self.slots = {pile: TABLE.querySelector(f'[data-pile="{pile}"]') for pile in PILES}
+        self.shown = {}  # card -> Place last written to its element
+        self.layout = None
+        self.card_px = 1.0
+        self.drag = None  # the gesture in progress, see on_pointerdown
+        self.last_tap = None  # (card, time) of a tap that moved nothing
+        self.selected = None  # keyboard pick: (pile, index)
+        self.cursor = {}  # pile -> index of the card the keyboard points at
+        self.busy = False  # "Finish game" is playing
+        self.highlight = None
+        self.make_cards()
+
+    # --- setting up -------------------------------------------------------------------
+    def make_cards(self) -> None:
+        for card in CARDS:
+            el = document.createElement("div")
+            el.className = f"card s-{card.suit}" + (" red" if card.is_red else "")
+            el.id = f"c-{card}"
+            el.dataset.card = str(card)
+            el.setAttribute("role", "img")
+            rank = "10" if card.rank == 10 else RANKS[card.rank - 1]
+            for cls, text in (("rank", rank), ("suit", SUIT_SYMBOLS[card.suit_index]),
+                              ("pip", SUIT_SYMBOLS[card.suit_index])):
+                span = document.createElement("span")
+                span.className = cls
+                span.setAttribute("aria-hidden", "true")
+                span.textContent = text
+                el.appendChild(span)
+            TABLE.appendChild(el)
+            self.cards[card] = el
+
+    def start(self) -> None:
+        stored = nullable(localStorage.getItem(GAME_KEY))
+        if stored is None:
+            self.new_game(self.settings.draw, self.settings.scoring)
+            return
+        try:
+            self.game, elapsed = load_game(stored)
+        except BadSave as e:
+            localStorage.setItem(GAME_KEY + ".unreadable", stored)
+            self.new_game(self.settings.draw, self.settings.scoring)
+            self.say(_("Your saved game could not be read ({reason}). A new game has started.")
+                     .format(reason=e))
+            return
+        self.clock = Clock(elapsed)
+        self.after_action(announce=False)
+
+    def new_game(self, draw: int, scoring: str, code: GameCode | None = None) -> None:
+        if code is None:
+            code = GameCode(random.randrange(DEALS), draw, scoring)
+        self.game = Game(code)
+        self.clock = Clock()
+        self.selected = None
+        WIN_DIALOG.close()
+        TABLE.classList.remove("celebrate")
+        self.after_action(announce=False)
+        self.say(_("New game {code}: draw {draw}, {scoring} scoring.").format(
+            code=code, draw=code.draw, scoring=_(self.game.scoring.name)))
+
+    # --- the loop: act, then show ------------------------------------------------------
+    def play(self, move) -> bool:
+        try:
+            self.game.play(move)
+        except IllegalMove as e:
+            self.say(str(e))
+            return False
+        self.last_tap = None
+        self.after_action()
+        return True
+
+    def undo(self) -> None:
+        if self.busy:
+            return
+        if not self.game.moves_made:
+            self.say(_("There is nothing to undo"))
+            return
+        self.game.undo()
+        self.selected = None
+        self.after_action()
+        self.say(_("Move undone"))
+
+    def after_action(self, announce: bool = True) -> None:
+        game = self.game
+        self.clock.run(game.moves_made > 0 and not game.is_won)
+        self.render()
+        localStorage.setItem(GAME_KEY, save_game(game, self.clock.elapsed()))
+        if announce:
+            self.say("")
+        if game.is_won:
+            self.show_win()
+
+    def render(self) -> None:
+        game = self.game
+        self.card_px = self.slots["stock"].getBoundingClientRect().width or 1.0
+        top = TABLE.getBoundingClientRect().top
+        room = (window.innerHeight - top - 8) / self.card_px
+        self.layout = layout(game, height=max(room, 5.0), left_handed=self.settings.left_handed)
+        for place in self.layout.places:
+            if self.shown.get(place.card) != place:
+                self.patch(place)
+        TABLE.style.height = f"{self.layout.height * self.card_px:.0f}px"
+        self.show_toolbar()
+
+    def patch(self, place) -> None:
+        el = self.cards[place.card]
+        old = self.shown.get(place.card)
+        style = el.style
+        if old is None or (old.x, old.y) != (place.x, place.y):
+            style.setProperty("--x", str(place.x))
+            style.setProperty("--y", str(place.y))
+        if old is None or old.z != place.z:
+            style.zIndex = str(place.z)
+        if old is None or old.face_up != place.face_up:
+            el.classList.toggle("down", not place.face_up)
+            el.setAttribute("aria-label", _(place.label) if not place.face_up
+                            else _card_name(place.card))
+        if old is None or (old.pile, old.index, old.draggable) != (
+                place.pile, place.index, place.draggable):
+            el.dataset.pile = place.pile
+            el.dataset.index = str(place.index)
+            el.classList.toggle("draggable", place.draggable)
+        self.shown[place.card] = place
+
+    def show_toolbar(self) -> None:
+        game = self.game
+        by_action("undo").disabled = game.moves_made == 0
+        CODE.textContent = game.code
+        by_action("finish").hidden = finish_line(game) is None
+        STUCK.hidden = not is_stuck(game)
+        self.show_score()
+
+    def show_score(self) -> None:
+        game = self.game
+        seconds = self.clock.elapsed()
+        letter = game.scoring.letter
+        if letter == "V":
+            text = _("Vegas {dollars}").format(dollars=vegas_text(game.score))
+        elif letter == "X":
+            text = _("Time {time}  Moves {moves}").format(
+                time=clock_text(seconds), moves=game.moves_made)
+        else:
+            text = _("Score {points}  Moves {moves}").format(
+                points=game.score_at(seconds), moves=game.moves_made)
+        if SCORE.textContent != text:
+            SCORE.textContent = text
+
+    def say(self, text: str) -> None:
+        STATUS.textContent = text
+
+    def show_win(self) -> None:
+        game = self.game
+        seconds = self.clock.elapsed()
+        letter = game.scoring.letter
+        score = (vegas_text(game.score) if letter == "V"
+                 else "" if letter == "X" else str(game.score_at(seconds)))
+        message = document.getElementById("win-message")
+        message.textContent = _("You won in {time} with {moves} moves.").format(
+            time=clock_text(seconds), moves=game.moves_made) + (
+            " " + _("Score: {score}").format(score=score) if score else "")
+        if not window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            TABLE.classList.add("celebrate")
+        if not WIN_DIALOG.open:
+            WIN_DIALOG.showModal()
+
+    async def finish(self) -> None:
+        """R6 "Finish game": play the rest home, one card at a time, animated."""
+        line = finish_line(self.game)
+        if not line or self.busy:
+            return
+        self.busy = True
+        try:
+            for move in line:
+                self.game.play(move)
+                self.render()
+                await asyncio.sleep(0 if self.settings.animation == "off" else FINISH_STEP_S)
+        finally:
+            self.busy = False
+        self.after_action()
+
+    # --- pointer input (R5): drag and drop, taps, double taps ---------------------------
+    def on_pointerdown(self, event) -> None:
+        if self.busy or event.button > 0:
+            return
+        el = nullable(event.target.closest(".card, .slot"))
+        if el is None or not TABLE.contains(el):
+            return
+        pile = el.dataset.pile
+        index = int(el.dataset.index) if el.classList.contains("card") else -1
+        self.drag = {
+            "id": event.pointerId, "pile": pile, "index": index, "x": event.clientX,
+            "y": event.clientY, "moving": False, "els": [], "card": el.dataset.card,
+            "draggable": el.classList.contains("draggable"),
+        }
+        TABLE.setPointerCapture(event.pointerId)
+        event.preventDefault()
+
+    def on_pointermove(self, event) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"] or not drag["draggable"]:
+            return
+        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+        if not drag["moving"]:
+            if abs(dx) + abs(dy) < DRAG_START_PX:
+                return
+            drag["moving"] = True
+            drag["els"] = self.run_elements(drag["pile"], drag["index"])
+            for el in drag["els"]:
+                el.classList.add("dragging")
+        for el in drag["els"]:
+            el.style.setProperty("--dx", f"{dx}px")
+            el.style.setProperty("--dy", f"{dy}px")
+        self.mark_target(self.drop_target(drag, dx, dy))
+
+    def on_pointerup(self, event) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        self.drag = None
+        if not drag["moving"]:
+            self.on_tap(drag["pile"], drag["index"], drag["card"])
+            return
+        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+        target = self.drop_target(drag, dx, dy)
+        self.mark_target(None)
+        for el in drag["els"]:
+            el.classList.remove("dragging")
+            el.style.removeProperty("--dx")
+            el.style.removeProperty("--dy")
+        if target is None:
+            return
+        move = drag_move(self.game, drag["pile"], drag["index"], target)
+        if move is not None:
+            self.play(move)
+        else:
+            self.say(refusal(self.game, drag["pile"], drag["index"], target))
+
+    def on_pointercancel(self, event) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        self.drag = None
+        self.mark_target(None)
+        for el in drag["els"]:
+            el.classList.remove("dragging")
+            el.style.removeProperty("--dx")
+            el.style.removeProperty("--dy")
+
+    def run_elements(self, pile: str, index: int) -> list:
+        places = [p for p in self.layout.places if p.pile == pile and p.index >= index]
+        if pile[0] != "T":
+            places = [p for p in places if p.index == index]
+        return [self.cards[p.card] for p in places]
+
+    def drop_target(self, drag, dx: float, dy: float) -> str | None:
+        lead = self.cards_at(drag["pile"], drag["index"])
+        if lead is None:
+            return None
+        x = lead.x + dx / self.card_px
+        y = lead.y + dy / self.card_px
+        return pile_at(self.layout, x, y)
+
+    def cards_at(self, pile: str, index: int):
+        for place in self.layout.places:
+            if place.pile == pile and place.index == index:
+                return place
+        return None
+
+    def mark_target(self, target: str | None) -> None:
+        drag = self.drag
+        pile = None
+        if target is not None and drag is not None:
+            move = drag_move(self.game, drag["pile"], drag["index"], target)
+            if move is not None:
+                pile = target if target != "F" else "F" + CARDS_BY_TEXT[drag["card"]].suit
+        if pile == self.highlight:
+            return
+        if self.highlight:
+            self.slots[self.highlight].classList.remove("drop-ok")
+        if pile:
+            self.slots[pile].classList.add("drop-ok")
+        self.highlight = pile
+
+    def on_tap(self, pile: str, index: int, card: str | None) -> None:
+        game = self.game
+        if pile == "stock":
+            move = tap_move(game, "stock", 0)
+            if move is None:
+                self.say(_("In Vegas the stock can be gone through only once")
+                         if game.waste else _("The stock is empty"))
+                return
+            self.play(move)
+            return
+        if index < 0 or card is None:
+            return
+        now = performance.now()
+        last = self.last_tap
+        if last is not None and last[0] == card and now - last[1] < DOUBLE_TAP_MS:
+            self.last_tap = None
+            move = double_tap_move(game, pile, index)
+            if move is not None:
+                self.play(move)
+            else:
+                self.say(_("There is no place for that card on the tableau"))
+            return
+        move = tap_move(game, pile, index)
+        if move is not None:
+            self.play(move)
+        else:
+            self.last_tap = (card, now)
+
+    # --- keyboard (WCAG: everything the pointer does) -----------------------------------
+    def on_keydown(self, event) -> None:
+        key = event.key
+        if (event.ctrlKey or event.metaKey) and key.lower() == "z" and not _typing(event):
+            event.preventDefault()
+            self.undo()
+            return
+        el = nullable(document.activeElement)
+        if el is None or not el.classList.contains("slot") or self.busy:
+            return
+        pile = el.dataset.pile
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            event.preventDefault()
+            self.move_cursor(pile, key)
+        elif key in ("Enter", " "):
+            event.preventDefault()
+            self.choose(pile)
+        elif key == "Escape" and self.selected is not None:
+            self.select(None)
+            self.say(_("Selection cancelled"))
+
+    def move_cursor(self, pile: str, key: str) -> None:
+        order = list(PILES)
+        if key in ("ArrowLeft", "ArrowRight"):
+            step = 1 if key == "ArrowRight" else -1
+            self.slots[order[(order.index(pile) + step) % len(order)]].focus()
+            return
+        if pile in COLUMN_PILES:
+            column = self.game.tableau[COLUMN_PILES.index(pile)]
+            size = len(column.down) + len(column.up)
+            if not column.up:
+                return
+            current = self.cursor.get(pile, size - 1)
+            current += -1 if key == "ArrowUp" else 1
+            if current < len(column.down) or current >= size:
+                if key == "ArrowUp":
+                    above = ("stock", "waste", "waste", "Fs", "Fh", "Fd", "Fc")
+                    self.slots[above[COLUMN_PILES.index(pile)]].focus()
+                return
+            self.cursor[pile] = current
+            self.point_at(pile)
+        elif key == "ArrowDown":
+            tops = {"stock": "T1", "waste": "T2", "Fs": "T4", "Fh": "T5", "Fd": "T6", "Fc": "T7"}
+            self.slots[tops[pile]].focus()
+
+    def pointed_index(self, pile: str) -> int:
+        game = self.game
+        if pile in COLUMN_PILES:
+            column = game.tableau[COLUMN_PILES.index(pile)]
+            size = len(column.down) + len(column.up)
+            index = self.cursor.get(pile, size - 1)
+            return index if len(column.down) <= index < size else size - 1
+        if pile == "waste":
+            return len(game.waste) - 1
+        if pile[0] == "F":
+            return game.foundations[pile[1]] - 1
+        return 0
+
+    def point_at(self, pile: str) -> None:
+        for el in TABLE.querySelectorAll(".card.cursor"):
+            el.classList.remove("cursor")
+        place = self.cards_at(pile, self.pointed_index(pile))
+        if place is not None:
+            self.cards[place.card].classList.add("cursor")
+            self.say(_card_name(place.card) if place.face_up else _("face-down card"))
+
+    def choose(self, pile: str) -> None:
+        if pile == "stock":
+            self.on_tap("stock", 0, None)
+            return
+        if self.selected is None:
+            index = self.pointed_index(pile)
+            place = self.cards_at(pile, index)
+            if place is None or not place.draggable:
+                self.say(_("There is no card to move here"))
+                return
+            self.select((pile, index))
+            self.say(_("{card} selected: choose where it goes, then press Enter").format(
+                card=_card_name(place.card)))
+            return
+        source, index = self.selected
+        self.select(None)
+        if source == pile:
+            move = tap_move(self.game, source, index)
+            if move is None:
+                self.say(_("Selection cancelled"))
+                return
+        else:
+            target = "F" if pile[0] == "F" else pile
+            move = drag_move(self.game, source, index, target)
+            if move is None:
+                self.say(refusal(self.game, source, index, target))
+                return
+        self.play(move)
+        self.cursor.pop(pile, None)
+        self.cursor.pop(source, None)
+
+    def select(self, selection) -> None:
+        for el in TABLE.querySelectorAll(".card.selected"):
+            el.classList.remove("selected")
+        self.selected = selection
+        if selection is not None:
+            place = self.cards_at(*selection)
+            for el in self.run_elements(selection[0], selection[1]):
+                el.classList.add("selected")
+            if place is None:
+                self.selected = None
+
+    def on_focusin(self, event) -> None:
+        el = event.target
+        if el.classList.contains("slot"):
+            self.point_at(el.dataset.pile)
+
+    # --- buttons and dialogs ------------------------------------------------------------
+    def on_click(self, event) -> None:
+        button = nullable(event.target.closest("[data-action]"))
+        if button is None:
+            return
+        action = button.dataset.action
+        if self.busy and action != "copy-code":
+            return
+        if action == "new-game":
+            self.open_new_dialog()
+        elif action == "undo":
+            self.undo()
+        elif action == "finish":
+            asyncio.ensure_future(self.finish())
+        elif action == "copy-code":
+            self.copy_code()
+        elif action == "start":
+            self.start_from_dialog()
+        elif action == "close-dialog":
+            button.closest("dialog").close()
+
+    def on_submit(self, event) -> None:
+        event.preventDefault()
+        if nullable(event.target.closest("#new-dialog")) is not None:
+            self.start_from_dialog()
+
+    def open_new_dialog(self) -> None:
+        form = NEW_DIALOG.querySelector("form")
+        form.elements["draw"].value = str(self.game.draw)
+        form.elements["scoring"].value = self.game.scoring.letter
+        CODE_INPUT.value = ""
+        CODE_ERROR.textContent = ""
+        CODE_INPUT.removeAttribute("aria-invalid")
+        WIN_DIALOG.close()
+        NEW_DIALOG.showModal()
+
+    def start_from_dialog(self) -> None:
+        form = NEW_DIALOG.querySelector("form")
+        draw = int(form.elements["draw"].value or 1)
+        scoring = form.elements["scoring"].value or "N"
+        typed = CODE_INPUT.value.strip()
+        code = None
+        if typed:
+            try:
+                code = GameCode.parse(typed)
+            except BadCode as e:
+                CODE_ERROR.textContent = _("Game code: {reason}").format(reason=e)
+                CODE_INPUT.setAttribute("aria-invalid", "true")
+                CODE_INPUT.focus()
+                return
+        self.settings.draw, self.settings.scoring = (code.draw, code.scoring) if code else (
+            draw, scoring)
+        localStorage.setItem(SETTINGS_KEY, self.settings.to_json())
+        NEW_DIALOG.close()
+        self.new_game(draw, scoring, code)
+
+    def copy_code(self) -> None:
+        code = self.game.code
+        try:
+            navigator.clipboard.writeText(code)
+            self.say(_("Game code {code} copied").format(code=code))
+        except Exception:  # no clipboard (insecure context): the code is on screen
+            self.say(_("Game code: {code}").format(code=code))
+
+    def on_visibilitychange(self, _event) -> None:
+        game = self.game
+        self.clock.run(not document.hidden and game.moves_made > 0 and not game.is_won)
+        localStorage.setItem(GAME_KEY, save_game(game, self.clock.elapsed()))
+
+    def on_tick(self) -> None:
+        if self.clock.since is not None:
+            self.show_score()
+
+    def on_resize(self, _event) -> None:
+        self.render()
 
 
-BOARD.addEventListener("click", create_proxy(on_click))
-for button in BOARD.querySelectorAll("[data-action]"):
-    button.disabled = False
-performance.mark("klondike-ready")
+CARDS_BY_TEXT = {str(c): c for c in CARDS}
+
+
+def nullable(value):
+    """A JavaScript value, with null as None."""
+    return None if value is None or value is jsnull else value
+
+
+def _card_name(card) -> str:
+    return _(card.name)
+
+
+def _typing(event) -> bool:
+    tag = event.target.tagName
+    return tag in ("INPUT", "TEXTAREA", "SELECT")
+
+
+def _position_slots(left_handed: bool) -> None:
+    for pile, (x, y) in slots(left_handed).items():
+        el = TABLE.querySelector(f'[data-pile="{pile}"]')
+        el.style.setProperty("--x", str(round(x, 4)))
+        el.style.setProperty("--y", str(round(y, 4)))
+
+
+def _translate_page() -> None:
+    """Static texts of index.html go through the one translation function too."""
+    for el in document.querySelectorAll("[data-i18n]"):
+        el.textContent = _(el.textContent.strip())
+    for el in document.querySelectorAll("[data-i18n-label]"):
+        el.setAttribute("aria-label", _(el.getAttribute("aria-label")))
+
+
+def main() -> None:
+    _translate_page()
+    app = App()
+    _position_slots(app.settings.left_handed)
+    listen = [
+        (TABLE, "pointerdown", app.on_pointerdown),
+        (TABLE, "pointermove", app.on_pointermove),
+        (TABLE, "pointerup", app.on_pointerup),
+        (TABLE, "pointercancel", app.on_pointercancel),
+        (TABLE, "focusin", app.on_focusin),
+        (BOARD, "click", app.on_click),
+        (BOARD, "submit", app.on_submit),
+        (document, "keydown", app.on_keydown),
+        (document, "visibilitychange", app.on_visibilitychange),
+        (window, "resize", app.on_resize),
+    ]
+    for target, kind, handler in listen:
+        target.addEventListener(kind, create_proxy(handler))
+    setInterval(create_proxy(app.on_tick), 1000)
+    app.start()
+    for button in BOARD.querySelectorAll("button[data-action]"):
+        button.disabled = False
+    performance.mark("klondike-ready")
+
+
+main()
