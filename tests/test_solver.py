@@ -1,0 +1,187 @@
+"""The solver (SPEC R8 hint and daily deal, R10 ``solve``/``daily``), the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from klondike import Game
+from klondike.cli import main, wilson_interval
+from klondike.daily import candidates, daily_code
+from klondike.solver import DAILY_BUDGET, LOST, UNKNOWN, WON, best_move, solve
+
+from .positions import position
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def replays_to_win(game: Game, moves: list[str]) -> bool:
+    game = game.copy()
+    for move in moves:
+        game.play(move)  # raises IllegalMove if the line breaks a rule
+    return game.is_won
+
+
+@pytest.mark.parametrize(
+    "draw, scoring, least_won",
+    [(1, "N", 20), (3, "N", 12), (1, "V", 1), (3, "V", 1)],
+)
+def test_every_won_line_replays_to_a_win_r10(draw: int, scoring: str, least_won: int) -> None:
+    # R10 move text, R2.8 draws and R2.9 recycles (none at all in Vegas, R3.3).
+    won = 0
+    for number in range(24):
+        game = Game.new(number, draw, scoring)
+        solution = solve(game, budget=3_000)
+        if solution.result == WON:
+            assert replays_to_win(game, solution.moves), number
+            won += 1
+    assert won >= least_won
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_solving_from_a_game_in_progress_keeps_its_stock_position(draw: int) -> None:
+    # The talon model must start from the real waste and stock (R2.8), not from a deal.
+    for number in range(6):
+        game = Game.new(number, draw)
+        for _ in range(4):
+            game.play("S")
+        solution = solve(game, budget=3_000)
+        if solution.result == WON:
+            assert replays_to_win(game, solution.moves), number
+
+
+def test_a_nearly_finished_position_is_won() -> None:
+    game = position(["Kh Qs"], stock="Ks", foundations="Js Qh Kd Kc")
+    solution = solve(game)
+    assert solution.result == WON
+    assert solution.moves == ["T1>F", "S", "W>F", "T1>F"]
+
+
+def test_a_win_that_needs_a_card_back_from_its_foundation_r2_6() -> None:
+    # 7c and 7s each cover the 6 the other needs; only the 8h taken back onto the 9s
+    # can take a 7 off.
+    game = position(
+        ["6s | 7c", "6c | 7s", "9s"],
+        stock="8s Ts Js Qs Ks 8c 9c Tc Jc Qc Kc 9h Th Jh Qh Kh",
+        foundations="5s 8h Kd 5c",
+    )
+    solution = solve(game)
+    assert solution.result == WON
+    assert "Fh>T3" in solution.moves
+    assert replays_to_win(game, solution.moves)
+
+
+def test_a_card_that_can_never_leave_its_column_loses_at_once() -> None:
+    # The 7s lies on both red 8s and on the 5s it would need home first.
+    game = position(
+        ["8h 8d 5s | 7s", "Kc"],
+        stock="6s 8s 9s Ts Js Qs Ks 9h Th Jh Qh Kh 9d Td Jd Qd Kd",
+        foundations="4s 7h 7d Qc",
+    )
+    assert solve(game) == (LOST, 0, [])
+
+
+def test_a_locked_position_is_proved_lost_by_search() -> None:
+    # The 7s needs the 6s under the 7c, which needs the 6c under the 7s; no red 8 can
+    # come back, for the red foundations are complete and there is no space for a King.
+    game = position(
+        ["6s | 7c", "6c | 7s", "8s 9s | Ks", "8c 9c | Kc", "Ts | Js", "Tc | Jc", "Qs | Qc"],
+        foundations="5s Kh Kd 5c",
+    )
+    solution = solve(game)
+    assert solution.result == LOST and solution.nodes > 0
+
+
+def test_a_deal_with_nothing_to_play_in_draw_3_is_lost() -> None:
+    # KL1-D3N-AAAAAAC: no stock card of any pass and no column card can move.
+    assert solve(Game.from_code("KL1-D3N-AAAAAAC")).result == LOST
+
+
+def test_the_same_budget_gives_the_same_answer_after_the_same_nodes() -> None:
+    for number in (21, 25):
+        first = solve(Game.new(number, 1), budget=1_500)
+        assert first.nodes > 0 and solve(Game.new(number, 1), budget=1_500) == first
+
+
+def test_the_budget_counts_nodes() -> None:
+    assert solve(Game.new(25, 1), budget=10) == (UNKNOWN, 10, [])
+    won = solve(Game.new(3, 3), budget=3_000)
+    assert won.result == WON and solve(Game.new(3, 3), budget=won.nodes) == won
+    assert solve(Game.new(3, 3), budget=won.nodes - 1).result == UNKNOWN
+
+
+def test_answers_do_not_depend_on_string_hashing() -> None:
+    outputs = set()
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(ROOT))
+        run = subprocess.run(
+            [sys.executable, "-m", "klondike", "solve", "KL1-D3N-AAAAAXA", "--budget", "1500",
+             "--json"],
+            capture_output=True, text=True, check=True, env=env,
+        )
+        outputs.add(run.stdout)
+    assert len(outputs) == 1
+
+
+def test_best_move_is_the_first_move_of_a_win_r8() -> None:
+    game = Game.new(3, 1)
+    assert best_move(game, 3_000) == solve(game, 3_000).moves[0]
+    assert best_move(Game.from_code("KL1-D3N-AAAAAAC")) is None
+
+
+def test_cli_solve_json_r10(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "KL1-D1N-AAAAAAD", "--budget", "5000", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["result"] == WON and answer["nodes"] > 0
+    assert replays_to_win(Game.from_code("KL1-D1N-AAAAAAD"), answer["moves"])
+
+
+def test_cli_solve_refuses_a_bad_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "KL1-D2N-AAAAAAD"]) == 2
+    assert "bad game code" in capsys.readouterr().err
+
+
+def test_cli_stats_counts_and_bounds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--draw", "3", "--deals", "0:6", "--budget", "500"]) == 0
+    out, err = capsys.readouterr()
+    assert "6/6" in err  # the progress bar
+    lines = out.splitlines()
+    assert lines[0] == "draw 3, Normal scoring, deals 0:6 (6), budget 500 nodes"
+    counts = dict(pair.split() for pair in lines[1].split(", "))
+    assert sum(map(int, counts.values())) == 6
+    assert lines[2].endswith("unknowns counted as lost")
+    assert lines[3].endswith("unknowns counted as won")
+
+
+def test_cli_stats_refuses_an_empty_range() -> None:
+    with pytest.raises(SystemExit):
+        main(["stats", "--deals", "5:3"])
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(90, 100)
+    assert 0.82 < low < 0.83 and 0.94 < high < 0.95
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_the_daily_deal_is_frozen_and_winnable_r8(capsys: pytest.CaptureFixture[str]) -> None:
+    day = date(2024, 3, 5)
+    # Pinned: the daily deal is a function of the date, the draw mode, the solver and
+    # DAILY_BUDGET; a change that moves these codes changes every past day's deal.
+    assert daily_code(day, 1) == "KL1-D1N-YKGGVWB"
+    assert daily_code(day, 3) == "KL1-D3N-PZLKYGM"
+    assert main(["daily", "2024-03-05", "--draw", "3"]) == 0
+    assert capsys.readouterr().out.strip() == "KL1-D3N-PZLKYGM"
+    game = Game.from_code(daily_code(day, 3))
+    assert replays_to_win(game, solve(game, DAILY_BUDGET).moves)
+
+
+def test_daily_candidates_differ_by_date_and_draw() -> None:
+    first = [next(candidates(date(2024, 3, d), draw)) for d in (5, 6) for draw in (1, 3)]
+    assert len(set(first)) == 4
