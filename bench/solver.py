@@ -1,0 +1,101 @@
+"""Solver figures in CPython over consecutive deals (a benchmark, not a test).
+
+For draw 1 and draw 3 it prints the share of deals decided (won or lost) within 10k,
+100k and 1M nodes (those up to ``--budget``), the share decided within one second, the
+winnable share as 95% Wilson intervals (unknowns counted as lost, then as won), nodes per
+second, and the median and 95th percentile of the time per deal. Times are the worker
+process's CPU time, so that other work on a shared machine does not inflate them.
+
+Targets (solver issue): at least 95% of draw-1 and 90% of draw-3 deals decided within one
+second each. Published winnable shares (Blake & Gent 2019, take-backs allowed): 90.45%
+in draw 1, 81.94% in draw 3.
+
+    python3 bench/solver.py [--deals 0:1000] [--draw 1 3] [--budget 1000000] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from datetime import date
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from klondike import Game, GameCode  # noqa: E402
+from klondike.cli import wilson_interval  # noqa: E402
+from klondike.solver import LOST, UNKNOWN, WON, solve  # noqa: E402
+
+LADDER = (10_000, 100_000, 1_000_000)
+
+
+def run(job: tuple[int, int, str, int]) -> tuple[str, int, float]:
+    number, draw, scoring, budget = job
+    game = Game(GameCode(number, draw, scoring))
+    start = time.process_time()
+    solution = solve(game, budget)
+    return solution.result, solution.nodes, time.process_time() - start
+
+
+def report(draw: int, deals: range, budget: int, results: list[tuple[str, int, float]]) -> str:
+    n = len(results)
+    won = sum(r == WON for r, _, _ in results)
+    lost = sum(r == LOST for r, _, _ in results)
+    unknown = n - won - lost
+    times = sorted(t for _, _, t in results)
+    decided = [(nodes, t) for r, nodes, t in results if r != UNKNOWN]
+    within = [
+        f"{100 * sum(nodes <= rung for nodes, _ in decided) / n:.1f}%"
+        for rung in LADDER
+        if rung <= budget
+    ]
+    in_a_second = sum(t < 1.0 for _, t in decided) / n
+    low_lost = wilson_interval(won, n)
+    low_won = wilson_interval(won + unknown, n)
+    rate = sum(nodes for _, nodes, _ in results) / sum(times)
+    return (
+        f"| {draw} | {deals.start}:{deals.stop} | {won} / {lost} / {unknown} | "
+        + " | ".join(within)
+        + f" | {100 * in_a_second:.1f}% "
+        f"| {100 * won / n:.2f}% ({100 * low_lost[0]:.2f}-{100 * low_lost[1]:.2f}) "
+        f"| {100 * (won + unknown) / n:.2f}% ({100 * low_won[0]:.2f}-{100 * low_won[1]:.2f}) "
+        f"| {rate:,.0f} | {statistics.median(times):.3f} s "
+        f"| {times[int(0.95 * (n - 1))]:.2f} s |"
+    )
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", default="0:1000", help="deals A to B-1")
+    p.add_argument("--draw", type=int, nargs="+", choices=(1, 3), default=[1, 3])
+    p.add_argument("--budget", type=int, default=LADDER[-1], help="nodes per deal")
+    p.add_argument("--scoring", default="N")
+    p.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2)")
+    args = p.parse_args()
+    first, _, end = args.deals.partition(":")
+    deals = range(int(first), int(end))
+    within = [f"<= {rung // 1000}k nodes" for rung in LADDER if rung <= args.budget]
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {date.today()}, "
+        f"budget {args.budget:,} nodes, {args.jobs} workers, CPU time per deal"
+    )
+    print(
+        "| draw | deals | won / lost / unknown | decided "
+        + " | ".join(within)
+        + " | decided < 1 s | winnable, unknown as lost (95% CI) | as won (95% CI) "
+        "| nodes/s | median | p95 |"
+    )
+    print("|---" * (9 + len(within)) + "|")
+    with Pool(args.jobs) as pool:
+        for draw in args.draw:
+            jobs = [(number, draw, args.scoring, args.budget) for number in deals]
+            results = pool.map(run, jobs, chunksize=1)
+            print(report(draw, deals, args.budget, results), flush=True)
+
+
+if __name__ == "__main__":
+    main()
