@@ -119,6 +119,7 @@ _FOUNDATION_TO_COLUMN = 4  # a = suit, b = target column
 # face-up card of a column, on face-down cards or at the bottom; face up on another
 # face-up card; in reach on the talon; on top of its foundation.
 _TURNS_UP, _BOTTOM, _ON_FACE_UP, _IN_REACH, _FOUNDATION_TOP = 1, 2, 3, 4, 5
+_KING_COMES = (_TURNS_UP, _IN_REACH, _FOUNDATION_TOP)
 _NO, _YES = 1, 2
 _CHAIN = 6  # how many links of "a card would come onto it" _Search._arrives follows
 
@@ -172,6 +173,7 @@ class _Search:
         self.column_of = [-1] * 52
         self.asked = bytearray(52)  # the cards _arrives is asking about, to stop loops
         self.known = bytearray(52)  # _arrives's answers here: 0 (not known), _NO, _YES
+        self.kings = -1  # _kings_to_come's answer here, -1 until asked
 
     # --- the talon --------------------------------------------------------------------
     def _can_recycle(self) -> bool:
@@ -377,6 +379,7 @@ class _Search:
         reach = self._reach()
         self.tops, self.where = tops, self._waiting(reach)  # for _arrives and its kin
         self.known = bytearray(52)
+        self.kings = -1
         where, column_of = self.where, self.column_of
         scored: list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]] = []
         add = scored.append
@@ -523,7 +526,7 @@ class _Search:
                 return True
             return self._arrives(_TWIN[card], depth + 1)
         if where == _BOTTOM:  # its move empties a column, which only a King can use
-            return RANK_OF[card] != KING and self._kings_to_come(depth) > self.tops.count(-1)
+            return RANK_OF[card] != KING and self._kings_to_come() > self.tops.count(-1)
         if where == _IN_REACH:
             return not self.talon_is_set or self._holds(card, depth)
         if where == _FOUNDATION_TOP:
@@ -541,13 +544,18 @@ class _Search:
             return False
         return self._holds(card, depth) or self._frees(card - 1, depth + 1)
 
-    def _kings_to_come(self, depth: int = 0) -> int:
-        """How many Kings would go into a space: from face-down cards, or as above."""
-        where = self.where
-        return sum(
-            where[king] == _TURNS_UP or (where[king] != _BOTTOM and self._arrives(king, depth + 1))
-            for king in _KINGS
-        )
+    def _kings_to_come(self) -> int:
+        """How many Kings would go into a space: from face-down cards, or as above.
+        Counted once per position; a question about it asked while counting gets the
+        count of every King that could move at all, which errs on the side of yes."""
+        if self.kings < 0:
+            where = self.where
+            self.kings = sum(where[king] in _KING_COMES for king in _KINGS)
+            self.kings = sum(
+                where[king] == _TURNS_UP or (where[king] != _BOTTOM and self._arrives(king))
+                for king in _KINGS
+            )
+        return self.kings
 
     def _next_home_waits(self, card: int, tops: list[int]) -> bool:
         """For a talon that stays in reach: whether the next card of ``card``'s suit
