@@ -1,0 +1,45 @@
+// Solver speed under Pyodide in Node.js (a benchmark, not a test): the browser runs the
+// same klondike/ package, so this says how long the daily deal and a hint take there.
+//
+//     node bench/solver_pyodide.mjs [deals=40] [budget=20000]
+//
+// Prints nodes per second over the first `deals` deals of each draw mode (budget nodes
+// each) and the time of daily_code() for a few dates, to compare with bench/solver.py.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const [deals = "40", budget = "20000"] = process.argv.slice(2);
+
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/home/pyodide/klondike");
+for (const name of readdirSync(join(root, "klondike"))) {
+  if (name.endsWith(".py")) {
+    const text = readFileSync(join(root, "klondike", name), "utf8");
+    pyodide.FS.writeFile(`/home/pyodide/klondike/${name}`, text);
+  }
+}
+console.log(pyodide.runPython(`
+import sys, time
+from datetime import date
+sys.path.insert(0, "/home/pyodide")
+from klondike import Game
+from klondike.daily import daily_code
+from klondike.solver import solve
+
+lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; {${deals}} deals, budget {${budget}:,}"]
+for draw in (1, 3):
+    nodes, start = 0, time.perf_counter()
+    for number in range(${deals}):
+        nodes += solve(Game.new(number, draw), ${budget}).nodes
+    seconds = time.perf_counter() - start
+    lines.append(f"  draw {draw}: {nodes:,} nodes in {seconds:.1f} s, {nodes / seconds:,.0f} nodes/s")
+for day in (date(2024, 3, 5), date(2026, 1, 1), date(2026, 12, 24)):
+    for draw in (1, 3):
+        start = time.perf_counter()
+        code = daily_code(day, draw)
+        lines.append(f"  daily {day} draw {draw}: {code} in {time.perf_counter() - start:.2f} s")
+"\\n".join(lines)
+`));
