@@ -18,16 +18,16 @@ NEW_GAME = "[data-action=new-game]"
 
 
 def new_game_responds(page) -> None:
-    """The game responds: a click on New game changes the board (whatever the glue draws),
-    with no error."""
+    """The game responds: a click on New game changes the page (a new deal, a dialog:
+    whatever the glue does), with no error."""
     page.evaluate("""() => {
-        window.__boardChanges = 0;
-        new MutationObserver((records) => { window.__boardChanges += records.length; })
-            .observe(document.getElementById('board'),
+        window.__pageChanges = 0;
+        new MutationObserver((records) => { window.__pageChanges += records.length; })
+            .observe(document.body,
                      {subtree: true, childList: true, characterData: true, attributes: true});
     }""")
     page.locator(NEW_GAME).first.click()
-    page.wait_for_function("window.__boardChanges > 0")
+    page.wait_for_function("window.__pageChanges > 0")
     page.keyboard.press("Escape")  # closes the New game dialog, if the glue opened one
     assert page.locator(".py-error").count() == 0
     assert page.watch.page_errors == []
