@@ -264,7 +264,8 @@ class App:
         index = int(el.dataset.index) if el.classList.contains("card") else -1
         self.drag = {
             "id": event.pointerId, "pile": pile, "index": index, "x": event.clientX,
-            "y": event.clientY, "moving": False, "els": [], "card": el.dataset.card,
+            "y": event.clientY, "moving": False, "els": [],
+            "card": nullable(el.getAttribute("data-card")),
             "draggable": el.classList.contains("draggable"),
         }
         TABLE.setPointerCapture(event.pointerId)
@@ -525,8 +526,8 @@ class App:
 
     def open_new_dialog(self) -> None:
         form = NEW_DIALOG.querySelector("form")
-        form.elements["draw"].value = str(self.game.draw)
-        form.elements["scoring"].value = self.game.scoring.letter
+        form.elements.namedItem("draw").value = str(self.game.draw)
+        form.elements.namedItem("scoring").value = self.game.scoring.letter
         CODE_INPUT.value = ""
         CODE_ERROR.textContent = ""
         CODE_INPUT.removeAttribute("aria-invalid")
@@ -535,8 +536,8 @@ class App:
 
     def start_from_dialog(self) -> None:
         form = NEW_DIALOG.querySelector("form")
-        draw = int(form.elements["draw"].value or 1)
-        scoring = form.elements["scoring"].value or "N"
+        draw = int(form.elements.namedItem("draw").value or 1)
+        scoring = form.elements.namedItem("scoring").value or "N"
         typed = CODE_INPUT.value.strip()
         code = None
         if typed:

@@ -1,0 +1,357 @@
+"""The playable game in a real browser (SPEC R2-R7, R9), driven by real pointer, touch and
+keyboard input. One booted page per module; each test starts its own deal by game code."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from harness import boot
+
+from klondike import Game, Move
+from klondike.gestures import run_start
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.lines import DEAL_2_DRAW_1  # noqa: E402
+
+GAME_KEY = "klondike.game"
+
+
+# --- helpers: what a player does, and what the page shows --------------------------------
+def start(page, code: str) -> None:
+    """New game dialog: type the code, press Enter (R7)."""
+    if page.locator("dialog[open]").count():
+        page.keyboard.press("Escape")
+    page.click("[data-action=new-game] >> nth=0")
+    page.fill("#code-input", code)
+    page.press("#code-input", "Enter")
+    page.wait_for_function(
+        "(code) => document.getElementById('code').textContent === code",
+        arg=code.strip().upper(),
+    )
+    settle(page)
+
+
+def settle(page) -> None:
+    """Wait until no card is gliding (players aim at where cards are, not were)."""
+    page.wait_for_function("document.getAnimations().length === 0")
+
+
+def saved(page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+
+
+def moves(page) -> list[str]:
+    return saved(page)["moves"].split()
+
+
+def card(page, text: str) -> dict:
+    """What the page shows of a card: its pile, index, face and box."""
+    return page.evaluate(
+        """(id) => {
+            const el = document.getElementById(id);
+            const r = el.getBoundingClientRect();
+            return {pile: el.dataset.pile, index: +el.dataset.index,
+                    down: el.classList.contains('down'),
+                    draggable: el.classList.contains('draggable'),
+                    x: r.x, y: r.y, w: r.width, h: r.height,
+                    label: el.getAttribute('aria-label')};
+        }""",
+        f"c-{text}",
+    )
+
+
+def grab_point(page, text: str) -> tuple[float, float]:
+    """A point on the card's visible index corner (cards overlap in columns)."""
+    box = card(page, text)
+    return box["x"] + box["w"] * 0.3, box["y"] + box["w"] * 0.15
+
+
+def drop_point(page, game: Game, target: str, lead: str) -> tuple[float, float]:
+    """Where to drop: on the target column's top card or empty slot, or the foundation row."""
+    if target == "F":
+        pile = "F" + lead[1]
+    else:
+        pile = target
+        column = game.tableau[int(target[1]) - 1]
+        if column.up:
+            box = card(page, str(column.up[-1]))
+            return box["x"] + box["w"] / 2, box["y"] + box["h"] * 0.6
+    box = page.locator(f'.slot[data-pile="{pile}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def mouse_drag(page, start_xy, end_xy, steps: int = 6) -> None:
+    page.mouse.move(*start_xy)
+    page.mouse.down()
+    page.mouse.move(*end_xy, steps=steps)
+    page.mouse.up()
+
+
+def touch_drag(page, start_xy, end_xy, steps: int = 6) -> None:
+    """A finger drag through Chromium's touch input (pointer events of type touch)."""
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind, x, y):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", *start_xy)
+    for k in range(1, steps + 1):
+        t = k / steps
+        touch("touchMove", start_xy[0] + (end_xy[0] - start_xy[0]) * t,
+              start_xy[1] + (end_xy[1] - start_xy[1]) * t)
+    touch("touchEnd", *end_xy)
+    cdp.detach()
+
+
+def lead_card(game: Game, move: Move) -> str:
+    """The card a player grabs for ``move``."""
+    text = str(move)
+    if text.startswith("W"):
+        return str(game.waste[-1])
+    if text.startswith("F"):
+        return str(game.foundation_top(text[1]))
+    column = game.tableau[move.source]
+    cards = column.down + column.up
+    index = run_start(game, move) if move.target >= 0 else len(cards) - 1
+    return str(cards[index])
+
+
+def click_stock(page) -> None:
+    """A tap on the stock (on its top card, or on the empty outline)."""
+    box = page.locator('.slot[data-pile="stock"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def wait_for_moves(page, count: int) -> None:
+    """Wait until the saved game has ``count`` moves and the cards have settled."""
+    page.wait_for_function(
+        "([key, n]) => JSON.parse(localStorage.getItem(key)).moves.split(' ')"
+        ".filter(Boolean).length === n",
+        arg=[GAME_KEY, count],
+    )
+    settle(page)
+
+
+def pointer_play(page, game: Game, text: str, drag=mouse_drag) -> None:
+    """Play one move by real pointer input: a click on the stock, else a drag."""
+    move = Move.from_text(text)
+    if text == "S":
+        click_stock(page)
+    else:
+        lead = lead_card(game, move)
+        target = "F" if text.endswith(">F") else text.split(">")[1]
+        drag(page, grab_point(page, lead), drop_point(page, game, target, lead))
+    wait_for_moves(page, game.moves_made + 1)
+    game.play(move)
+
+
+def first_deal(predicate, draw: int = 1, scoring: str = "N") -> Game:
+    """The first deal whose opening position satisfies ``predicate`` (found, not hand-picked)."""
+    for number in range(10_000):
+        game = Game.new(number, draw, scoring)
+        if predicate(game):
+            return game
+    raise AssertionError("no such deal in the first 10,000")
+
+
+def legal(game: Game) -> set[str]:
+    return {str(m) for m in game.legal_moves()}
+
+
+@pytest.fixture(scope="module")
+def page(booted_page):
+    return booted_page
+
+
+@pytest.fixture(autouse=True)
+def no_errors(page):
+    yield
+    assert page.watch.problems() == []
+
+
+# --- the tests -------------------------------------------------------------------------
+def test_R5_mouse_drag_between_columns(page):
+    game = first_deal(lambda g: any(m.startswith("T") and ">T" in m for m in legal(g)))
+    start(page, game.code)
+    text = next(m for m in sorted(legal(game)) if m.startswith("T") and ">T" in m)
+    pointer_play(page, game, text)
+    assert moves(page) == [text]
+    lead = lead_card(Game.from_code(game.code), Move.from_text(text))
+    assert card(page, lead)["pile"] == text.split(">")[1]
+
+
+def test_R5_touch_drag_between_columns(page):
+    game = first_deal(lambda g: any(m.startswith("T") and ">T" in m for m in legal(g)))
+    start(page, game.code)
+    text = next(m for m in sorted(legal(game)) if m.startswith("T") and ">T" in m)
+    pointer_play(page, game, text, drag=touch_drag)
+    assert moves(page) == [text]
+
+
+def test_R5_tap_sends_to_foundation_and_double_tap_to_a_column(page):
+    game = first_deal(lambda g: any(m.endswith(">F") for m in legal(g))
+                      and any(m.startswith("T") and ">T" in m for m in legal(g)))
+    start(page, game.code)
+    home = next(m for m in sorted(legal(game)) if m.endswith(">F"))
+    ace = lead_card(game, Move.from_text(home))
+    page.mouse.click(*grab_point(page, ace))
+    wait_for_moves(page, 1)
+    assert card(page, ace)["pile"] == f"F{ace[1]}"
+    game.play(home)
+    column_move = next(m for m in sorted(legal(game)) if m.startswith("T") and ">T" in m)
+    lead = lead_card(game, Move.from_text(column_move))
+    page.wait_for_timeout(450)  # not a double tap with the first one
+    page.mouse.dblclick(*grab_point(page, lead))
+    wait_for_moves(page, 2)
+    assert moves(page)[0] == home
+    assert moves(page)[1].startswith(column_move.split(">")[0])
+
+
+def test_R5_illegal_drop_glides_back_and_changes_nothing(page):
+    game = first_deal(lambda g: True)
+    start(page, game.code)
+    # The top card of column 1 onto column 2's top: illegal unless it happens to fit.
+    columns = game.tableau
+    target = next(j for j in range(1, 7)
+                  if f"T1>T{j + 1}" not in legal(game))
+    lead = str(columns[0].up[-1])
+    before = card(page, lead)
+    mouse_drag(page, grab_point(page, lead),
+               drop_point(page, game, f"T{target + 1}", lead))
+    page.wait_for_function("document.getElementById('status').textContent !== ''")
+    page.wait_for_timeout(300)  # the glide back
+    after = card(page, lead)
+    assert (after["pile"], after["index"]) == (before["pile"], before["index"])
+    assert abs(after["x"] - before["x"]) < 1 and abs(after["y"] - before["y"]) < 1
+    assert moves(page) == []
+    assert page.text_content("#status")
+
+
+def test_R2_8_draw_3_fans_three_and_only_the_top_plays(page):
+    game = Game.new(6, 3, "N")
+    start(page, game.code)
+    click_stock(page)
+    wait_for_moves(page, 1)
+    fan = [card(page, t) for t in ("Qh", "Jh", "As")]
+    assert [c["draggable"] for c in fan] == [False, False, True]
+    assert fan[0]["x"] < fan[1]["x"] < fan[2]["x"]
+    assert all(not c["down"] for c in fan)
+
+
+def test_R2_9_vegas_stock_goes_through_once(page):
+    start(page, "KL1-D1V-AAAAAAG")
+    for n in range(1, 25):
+        click_stock(page)
+        wait_for_moves(page, n)
+    click_stock(page)
+    page.wait_for_function("document.getElementById('status').textContent.includes('Vegas')")
+    assert len(moves(page)) == 24
+    assert "-$52" in page.text_content("#score")
+
+
+def test_R4_undo_by_button_and_by_ctrl_z(page):
+    start(page, "KL1-D1N-AAAAAAA")
+    for n in (1, 2):
+        click_stock(page)
+        wait_for_moves(page, n)
+    page.click("[data-action=undo] >> nth=0")
+    wait_for_moves(page, 1)
+    page.keyboard.press("Control+z")
+    wait_for_moves(page, 0)
+    assert card(page, "Qd")["pile"] == "stock"
+    assert page.locator("[data-action=undo] >> nth=0").is_disabled()
+
+
+def test_R7_typed_code_gives_exactly_that_deal(page):
+    code = "KL1-D3S-BCDEFGH"
+    start(page, " kl1-d3s-bcdefgh ".strip().lower())
+    result = subprocess.run([sys.executable, "-m", "klondike", "deal", code, "--json"],
+                            capture_output=True, text=True, check=True, cwd=ROOT)
+    state = json.loads(result.stdout)
+    for n, column in enumerate(state["tableau"], 1):
+        for i, text in enumerate(column["down"] + column["up"]):
+            shown = card(page, text)
+            assert (shown["pile"], shown["index"], shown["down"]) == (
+                f"T{n}", i, i < len(column["down"]))
+    for text in state["stock"]:
+        assert card(page, text)["pile"] == "stock"
+    assert page.text_content("#code") == code
+
+
+def test_R7_malformed_code_is_refused_beside_the_field(page):
+    start(page, "KL1-D1N-AAAAAAG")
+    page.click("[data-action=new-game]")
+    page.fill("#code-input", "KL1-D1Q-AAAAAAG")
+    page.press("#code-input", "Enter")
+    assert "unknown scoring letter 'Q'" in page.text_content("#code-error")
+    assert page.locator("#new-dialog").is_visible()
+    page.click("#new-dialog [data-action=close-dialog]")
+    assert page.text_content("#code") == "KL1-D1N-AAAAAAG"
+
+
+def test_R9_reload_resumes_with_undo_history(page):
+    start(page, "KL1-D1N-AAAAAAA")
+    game = Game.from_code("KL1-D1N-AAAAAAA")
+    for text in ("T7>F", "S", "S"):
+        pointer_play(page, game, text)
+    page.reload()
+    boot(page)
+    assert moves(page) == ["T7>F", "S", "S"]
+    assert card(page, "Ah")["pile"] == "Fh"
+    assert card(page, "Tc")["pile"] == "waste"
+    page.keyboard.press("Control+z")
+    wait_for_moves(page, 2)
+    assert moves(page) == ["T7>F", "S"]
+
+
+def test_R9_corrupt_saved_game_starts_cleanly_and_says_so(page):
+    # Leaving the page saves the game, so the damage is done as the next page loads.
+    page.add_init_script(
+        "if (!sessionStorage.getItem('damaged')) { sessionStorage.setItem('damaged', '1');"
+        f" localStorage.setItem({GAME_KEY!r}, '{{\"v\":1,\"code\":\"KL1-D1N-AAA'); }}"
+    )
+    page.reload()
+    boot(page)
+    assert "could not be read" in page.text_content("#status")
+    assert saved(page)["moves"] == ""
+    assert page.locator(".py-error").count() == 0
+
+
+def test_keyboard_pick_a_card_and_a_target(page):
+    game = first_deal(lambda g: any(m.startswith("T") and ">T" in m for m in legal(g)))
+    start(page, game.code)
+    text = next(m for m in sorted(legal(game)) if m.startswith("T") and ">T" in m)
+    source, target = text.split(">")
+    page.focus(f'.slot[data-pile="{source}"]')
+    page.keyboard.press("Enter")
+    assert "selected" in page.text_content("#status")
+    page.focus(f'.slot[data-pile="{target}"]')
+    page.keyboard.press("Enter")
+    wait_for_moves(page, 1)
+    assert moves(page) == [text]
+
+
+def test_every_card_has_an_accessible_name(page):
+    start(page, "KL1-D1N-AAAAAAG")
+    assert card(page, "Ah")["label"] == "ace of hearts"
+    assert card(page, "9h")["label"] == "face-down card"
+
+
+def test_a_whole_won_game_by_pointer_input_scores_as_the_core(page):
+    code = "KL1-D1N-AAAAAAC"
+    start(page, code)
+    game = Game.from_code(code)
+    for text in DEAL_2_DRAW_1:
+        pointer_play(page, game, text)
+    assert game.is_won
+    page.wait_for_selector("#win-dialog[open]")
+    message = page.text_content("#win-message")
+    assert f"{len(DEAL_2_DRAW_1)} moves" in message
+    assert f"Score: {game.score}" in message
+    assert moves(page) == DEAL_2_DRAW_1
