@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .deal import DEALS
+from .i18n import _
 
 VERSION = "KL1"
 SCORING_LETTERS = "NSVX"
@@ -34,16 +35,17 @@ class GameCode:
 
     def __post_init__(self) -> None:
         if not 0 <= self.deal < DEALS:
-            raise BadCode(f"deal number must be in 0..{DEALS - 1}")
+            raise BadCode(_("deal number must be in 0..{last}").format(last=DEALS - 1))
         if self.draw not in (1, 3):
-            raise BadCode("draw must be 1 or 3")
+            raise BadCode(_("draw must be 1 or 3"))
         if self.scoring not in SCORING_LETTERS:
-            raise BadCode(f"unknown scoring letter {self.scoring!r} (use N, S, V or X)")
+            raise BadCode(_("unknown scoring letter {letter} (use N, S, V or X)")
+                          .format(letter=repr(self.scoring)))
 
     def __str__(self) -> str:
         letters = []
         n = self.deal
-        for _ in range(7):
+        for _letter in range(7):
             n, digit = divmod(n, 26)
             letters.append(_LETTERS[digit])
         return f"{VERSION}-D{self.draw}{self.scoring}-{''.join(reversed(letters))}"
@@ -52,19 +54,22 @@ class GameCode:
     def parse(cls, text: str) -> GameCode:
         """Parse a code, case-insensitively and ignoring surrounding spaces (R7)."""
         if not isinstance(text, str):
-            raise BadCode("a game code must be text such as KL1-D1N-AAAAAAG")
+            raise BadCode(_("a game code must be text such as KL1-D1N-AAAAAAG"))
         parts = text.strip().upper().split("-")
         if len(parts) != 3:
-            raise BadCode("a game code has three parts, like KL1-D1N-AAAAAAG")
+            raise BadCode(_("a game code has three parts, like KL1-D1N-AAAAAAG"))
         version, mode, deal_part = parts
         if version != VERSION:
-            raise BadCode(f"unknown code version {version!r} (this game reads {VERSION})")
+            raise BadCode(_("unknown code version {version} (this game reads {reads})")
+                          .format(version=repr(version), reads=VERSION))
         if len(mode) != 3 or mode[0] != "D" or mode[1] not in "13":
-            raise BadCode(f"mode part {mode!r} must be D1 or D3 and a scoring letter, like D1N")
+            raise BadCode(_("mode part {mode} must be D1 or D3 and a scoring letter, like D1N")
+                          .format(mode=repr(mode)))
         if mode[2] not in SCORING_LETTERS:
-            raise BadCode(f"unknown scoring letter {mode[2]!r} (use N, S, V or X)")
+            raise BadCode(_("unknown scoring letter {letter} (use N, S, V or X)")
+                          .format(letter=repr(mode[2])))
         if len(deal_part) != 7 or not all(ch in _LETTERS for ch in deal_part):
-            raise BadCode("deal part must be 7 letters A-Z")
+            raise BadCode(_("deal part must be 7 letters A-Z"))
         number = 0
         for ch in deal_part:
             number = number * 26 + _LETTERS.index(ch)

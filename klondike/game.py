@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from .cards import CARDS, KING, RANK_NAMES, RANK_OF, RED, SUIT_NAMES, SUIT_OF, SUITS, Card
 from .codes import BadCode, GameCode
 from .deal import deal
+from .i18n import _
 from .moves import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_F,
@@ -56,7 +57,18 @@ class Column(NamedTuple):
 
 
 def _rank_name(rank: int) -> str:
-    return RANK_NAMES[rank - 1]
+    """The rank's word in the player's language ("ace", "7", "king")."""
+    return _(RANK_NAMES[rank - 1])
+
+
+def _name(card: Card) -> str:
+    """The card's name in the player's language ("7 of hearts"); each of the 52 names is
+    its own message, since Polish and Czech name each card differently."""
+    return _(card.name)
+
+
+def _colour(red: bool) -> str:
+    return _("red") if red else _("black")
 
 
 class Game:
@@ -141,7 +153,7 @@ class Game:
         if not self._waste:
             return 0
         played = 0
-        for move, _, info in reversed(self._history):
+        for move, _before, info in reversed(self._history):
             if move.kind == DRAW:
                 return max(1, min(info - played, len(self._waste))) if info else 1
             if move.kind in (WASTE_TO_FOUNDATION, WASTE_TO_COLUMN):
@@ -275,17 +287,19 @@ class Game:
                 need = RANK_OF[t] - 1
                 if not RANK_OF[src[-1]] <= need <= head_rank:
                     raise IllegalMove(
-                        f"No card of column {i + 1} fits on the {t.name}: "
-                        f"it needs a {'black' if RED[t] else 'red'} {_rank_name(need)}"
+                        _("No card of column {column} fits on the {card}: "
+                          "it needs a {colour} {rank}").format(
+                            column=i + 1, card=_name(t), colour=_colour(not RED[t]),
+                            rank=_rank_name(need))
                         if need
-                        else f"Nothing can go on an ace ({t.name})"
+                        else _("Nothing can go on an ace ({card})").format(card=_name(t))
                     )
                 k = d + head_rank - need
                 if RED[src[k]] == RED[t]:
                     raise IllegalMove(_no_fit(src[k], t))
             else:
                 if head_rank != KING:
-                    raise IllegalMove("Only a King can go to an empty column")
+                    raise IllegalMove(_("Only a King can go to an empty column"))
                 k = d
             count = len(src) - k
             dst.extend(src[k:])
@@ -298,14 +312,14 @@ class Game:
             stock = self._stock
             if stock:
                 n = min(self._code.draw, len(stock))
-                for _ in range(n):
+                for _card in range(n):
                     waste.append(stock.pop())
                 info = n
             else:
                 if not waste:
-                    raise IllegalMove("The stock and the waste are both empty")
+                    raise IllegalMove(_("The stock and the waste are both empty"))
                 if not self.can_recycle:
-                    raise IllegalMove("In Vegas the stock can be gone through only once")
+                    raise IllegalMove(_("In Vegas the stock can be gone through only once"))
                 stock.extend(reversed(waste))  # R2.9: the same order on every pass
                 waste.clear()
                 self._recycles += 1
@@ -314,7 +328,7 @@ class Game:
             self._history.append((move, before, info))
         elif kind == WASTE_TO_FOUNDATION:
             if not waste:
-                raise IllegalMove("The waste is empty")
+                raise IllegalMove(_("The waste is empty"))
             c = waste[-1]
             self._check_foundation(c)
             waste.pop()
@@ -323,7 +337,7 @@ class Game:
             self._history.append((move, before, c))
         elif kind == WASTE_TO_COLUMN:
             if not waste:
-                raise IllegalMove("The waste is empty")
+                raise IllegalMove(_("The waste is empty"))
             c = waste[-1]
             self._check_column(c, move.target)
             columns[move.target].append(waste.pop())
@@ -333,7 +347,7 @@ class Game:
             i = move.source
             col = columns[i]
             if not col:
-                raise IllegalMove(f"Column {i + 1} is empty")
+                raise IllegalMove(_("Column {column} is empty").format(column=i + 1))
             c = col[-1]
             self._check_foundation(c)
             col.pop()
@@ -345,7 +359,8 @@ class Game:
             s = move.source
             n = found[s]
             if not n:
-                raise IllegalMove(f"The {SUIT_NAMES[s]} foundation is empty")
+                raise IllegalMove(
+                    _("The {suit} foundation is empty").format(suit=_(SUIT_NAMES[s])))
             c = CARDS[s * 13 + n - 1]
             self._check_column(c, move.target)
             found[s] -= 1
@@ -359,7 +374,7 @@ class Game:
     def undo(self) -> Move:
         """Take back the last action exactly: layout, score, moves and stock (R4)."""
         if not self._history:
-            raise IllegalMove("There is nothing to undo")
+            raise IllegalMove(_("There is nothing to undo"))
         move, before, info = self._history.pop()
         kind = move.kind
         columns, down, found, waste = self._columns, self._down, self._foundations, self._waste
@@ -373,7 +388,7 @@ class Game:
         elif kind == DRAW:
             stock = self._stock
             if info:
-                for _ in range(info):
+                for _card in range(info):
                     stock.append(waste.pop())
             else:
                 waste.extend(reversed(stock))
@@ -415,15 +430,20 @@ class Game:
     def _check_foundation(self, card: Card) -> None:
         have = self._foundations[SUIT_OF[card]]
         if have != RANK_OF[card] - 1:
-            suit = SUIT_NAMES[SUIT_OF[card]]
-            needs = "is complete" if have == 13 else f"needs the {_rank_name(have + 1)} next"
-            raise IllegalMove(f"The {card.name} cannot go to the foundation: {suit} {needs}")
+            suit = _(SUIT_NAMES[SUIT_OF[card]])
+            raise IllegalMove(
+                _("The {card} cannot go to the foundation: {suit} is complete").format(
+                    card=_name(card), suit=suit)
+                if have == 13
+                else _("The {card} cannot go to the foundation: {suit} needs the {rank} next")
+                .format(card=_name(card), suit=suit, rank=_rank_name(have + 1))
+            )
 
     def _check_column(self, card: Card, j: int) -> None:
         col = self._columns[j]
         if not col:
             if RANK_OF[card] != KING:
-                raise IllegalMove("Only a King can go to an empty column")
+                raise IllegalMove(_("Only a King can go to an empty column"))
         elif not _fits(card, col[-1]):
             raise IllegalMove(_no_fit(card, col[-1]))
 
@@ -439,27 +459,29 @@ class Game:
     def from_json(cls, text: str) -> Game:
         """Restore a save; raise :class:`BadSave` for anything but a consistent game."""
         if not isinstance(text, str) or len(text) > _MAX_SAVE_CHARS:
-            raise BadSave("The saved game is not text of a sensible size")
+            raise BadSave(_("The saved game is not text of a sensible size"))
         try:
             data = json.loads(text)
         except ValueError:
-            raise BadSave("The saved game is damaged (not valid JSON)") from None
+            raise BadSave(_("The saved game is damaged (not valid JSON)")) from None
         if not isinstance(data, dict) or "v" not in data:
-            raise BadSave("The saved value is not a Klondike game")
+            raise BadSave(_("The saved value is not a Klondike game"))
         if data["v"] != SAVE_VERSION:
-            raise BadSave(f"The saved game has an unknown format version: {data['v']!r}")
+            raise BadSave(_("The saved game has an unknown format version: {version}")
+                          .format(version=repr(data["v"])))
         code, moves = data.get("code"), data.get("moves")
         if not isinstance(code, str) or not isinstance(moves, str):
-            raise BadSave("The saved game lacks its code or its moves")
+            raise BadSave(_("The saved game lacks its code or its moves"))
         try:
             game = cls(GameCode.parse(code))
         except BadCode as e:
-            raise BadSave(f"The saved game has a bad code: {e}") from None
+            raise BadSave(_("The saved game has a bad code: {reason}").format(reason=e)) from None
         for n, token in enumerate(moves.split(), 1):
             try:
                 game.play(token)
             except IllegalMove as e:
-                raise BadSave(f"The saved game's move {n} ({token}) is not legal: {e}") from None
+                raise BadSave(_("The saved game's move {number} ({move}) is not legal: {reason}")
+                              .format(number=n, move=token, reason=e)) from None
         return game
 
     def state(self) -> dict[str, Any]:
@@ -490,13 +512,13 @@ def _fits(card: Card, top: Card | None) -> bool:
 
 def _no_fit(card: Card, top: Card) -> str:
     if RANK_OF[card] == KING:
-        return f"The {card.name} can go only to an empty column"
-    colour = "black" if RED[card] else "red"
-    return (
-        f"The {card.name} can go only on a {colour} {_rank_name(RANK_OF[card] + 1)}, "
-        f"not on the {top.name}"
-    )
+        return _("The {card} can go only to an empty column").format(card=_name(card))
+    return _("The {card} can go only on a {colour} {rank}, not on the {top}").format(
+        card=_name(card), colour=_colour(not RED[card]),
+        rank=_rank_name(RANK_OF[card] + 1), top=_name(top))
 
 
 def _empty_column(i: int, col: list[Card]) -> str:
-    return f"Column {i + 1} is empty" if not col else f"Column {i + 1} has no face-up card"
+    if not col:
+        return _("Column {column} is empty").format(column=i + 1)
+    return _("Column {column} has no face-up card").format(column=i + 1)

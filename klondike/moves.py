@@ -16,6 +16,7 @@ Move('T2>T5')
 from __future__ import annotations
 
 from .cards import SUITS
+from .i18n import _
 
 DRAW = 0  # S: turn the stock, or recycle the waste when the stock is empty
 WASTE_TO_FOUNDATION = 1  # W>F
@@ -57,11 +58,12 @@ class Move:
         if move is not None:
             return move
         if key and key[0] == "F" and key.endswith(">F"):
-            raise IllegalMove("A card cannot go from one foundation to another")
+            raise IllegalMove(_("A card cannot go from one foundation to another"))
         if key and len(key) == 5 and key[0] == "T" and key[1:2] == key[4:5]:
-            raise IllegalMove("A column cannot move onto itself")
+            raise IllegalMove(_("A column cannot move onto itself"))
         raise IllegalMove(
-            f"Not a move: {text!r} (moves look like S, W>T3, W>F, T2>F, T2>T5, Fh>T4)"
+            _("Not a move: {text} (moves look like S, W>T3, W>F, T2>F, T2>T5, Fh>T4)")
+            .format(text=repr(text))
         )
 
 

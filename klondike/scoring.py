@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import N_
+
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
     letter: str
-    name: str
+    name: str  # English; show it as _(name)
     start: int
     to_foundation: int  # a card onto a foundation, from a column or the waste
     waste_to_column: int
@@ -34,27 +36,35 @@ class Scoring:
         if self.letter == "S":  # R3.2: draw 3 recycles 1-3 are free
             if draw == 1:
                 return -100
-            return 0 if recycle_number <= 3 else -20
+            return 0 if recycle_number <= STANDARD_FREE_RECYCLES else -20
         return 0
 
 
-NORMAL = Scoring("N", "Normal", 0, 10, 5, 5, 0, floor=0, passes=None)
-STANDARD = Scoring("S", "Standard", 0, 10, 5, 5, -15, floor=0, passes=None)
-VEGAS = Scoring("V", "Vegas", -52, 5, 0, 0, 0, floor=None, passes=1)
-NO_SCORE = Scoring("X", "None", 0, 0, 0, 0, 0, floor=None, passes=None, shows_points=False)
+NORMAL = Scoring("N", N_("Normal"), 0, 10, 5, 5, 0, floor=0, passes=None)
+STANDARD = Scoring("S", N_("Standard"), 0, 10, 5, 5, -15, floor=0, passes=None)
+VEGAS = Scoring("V", N_("Vegas"), -52, 5, 0, 0, 0, floor=None, passes=1)
+NO_SCORE = Scoring("X", N_("None"), 0, 0, 0, 0, 0, floor=None, passes=None,
+                   shows_points=False)
+
+# R3.2, Standard's time rules and its free draw-3 recycles (also shown in the help).
+STANDARD_FREE_RECYCLES = 3
+STANDARD_TIME_STEP = 10  # seconds
+STANDARD_TIME_POINTS = -2  # for every full step
+STANDARD_BONUS = 700000  # divided by the elapsed seconds, on a win
+STANDARD_BONUS_AFTER = 30  # seconds: no bonus for a win this fast or faster
 
 SCORINGS = {s.letter: s for s in (NORMAL, STANDARD, VEGAS, NO_SCORE)}
 
 
 def standard_time_penalty(seconds: float) -> int:
     """R3.2: -2 points for every full 10 seconds of play."""
-    return -2 * (int(seconds) // 10)
+    return STANDARD_TIME_POINTS * (int(seconds) // STANDARD_TIME_STEP)
 
 
 def standard_time_bonus(seconds: float) -> int:
     """R3.2: on a win, 700000 / elapsed seconds if the game took more than 30 seconds."""
     s = int(seconds)
-    return 700000 // s if s > 30 else 0
+    return STANDARD_BONUS // s if s > STANDARD_BONUS_AFTER else 0
 
 
 def standard_total(move_points: int, seconds: float, won: bool) -> int:

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, fields
 
 from .codes import SCORING_LETTERS
 from .game import BadSave, Game
+from .i18n import _
 
 GAME_KEY = "klondike.game"
 SETTINGS_KEY = "klondike.settings"
@@ -37,9 +38,9 @@ def load_game(text: str) -> tuple[Game, float]:
     game = Game.from_json(text)  # validates everything but the clock
     elapsed = json.loads(text).get("elapsed", 0)
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | float):
-        raise BadSave("The saved game's clock is not a number")
+        raise BadSave(_("The saved game's clock is not a number"))
     if not math.isfinite(elapsed) or elapsed < 0:
-        raise BadSave("The saved game's clock is out of range")
+        raise BadSave(_("The saved game's clock is out of range"))
     return game, float(elapsed)
 
 

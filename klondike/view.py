@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from .cards import CARDS, SUITS, Card
 from .game import Game
+from .i18n import N_
 
 CARD_H = 1.4  # card height in card widths (the 5:7 of a playing card)
 GAP = 0.14  # between columns
@@ -45,7 +46,7 @@ class Place(NamedTuple):
     y: float  # top edge
     z: int  # stacking order within the table
     draggable: bool
-    label: str  # the accessible name: "7 of hearts" or "face-down card"
+    label: str  # the accessible name as a message: "7 of hearts"; show it as _(label)
 
 
 class Layout(NamedTuple):
@@ -88,7 +89,7 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
     def put(card: Card, pile: str, index: int, up: bool, x: float, y: float, drag: bool):
         nonlocal z
         z += 1
-        label = card.name if up else "face-down card"
+        label = card.name if up else N_("face-down card")
         places[card] = Place(card, pile, index, up, round(x, 4), round(y, 4), z, drag, label)
 
     x, y = where["stock"]
