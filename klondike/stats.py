@@ -1,0 +1,306 @@
+"""The player's statistics (SPEC R9: kept in localStorage), as text in and text out.
+
+Counted per rule set, the draw mode and the scoring letter of the game code (R7): ``"D1N"``,
+``"D3V"``, ... A game's result is recorded once, when it ends:
+
+- **won**: all 52 cards reached the foundations (:meth:`Statistics.record_win`);
+- **lost**: the player left it for another game while it was stuck (R6,
+  :func:`klondike.ending.is_stuck`): no useful move was left;
+- **abandoned**: the player left it for another game while moves were still possible.
+
+Lost and abandoned are both :meth:`Statistics.record_end`. A game counts as **played**
+once it has at least one move, and is counted when it ends, so played = won + lost +
+abandoned; a game left without a move is not counted at all, and neither is the game in
+progress. Any game that ends without a win ends the current win streak.
+
+>>> stats = Statistics()
+>>> stats.record_win("D1N", seconds=312.4, moves=140, score=730)
+>>> stats.record_end("D1N", stuck=True, score=85)
+>>> r = stats.record("D1N"); (r.played, r.won, r.lost, r.abandoned, r.best_streak)
+(2, 1, 1, 0, 1)
+>>> Statistics.from_json(stats.to_json()).record("D1N") == r
+True
+>>> Statistics.from_json("{not json").problem
+'The statistics could not be read and start again from zero'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, fields
+from datetime import date as Date
+
+from .codes import SCORING_LETTERS
+from .i18n import _
+from .scoring import SCORINGS, clock_text, vegas_text
+
+STATS_KEY = "klondike.stats"
+STATS_VERSION = 1
+_RULE_SET = re.compile(r"D[13][NSVX]")
+_NO_VALUE = "\u2014"  # an em dash: nothing to show yet
+# The rule sets in the order a statistics dialog lists them.
+RULE_SETS = tuple(f"D{draw}{letter}" for letter in SCORING_LETTERS for draw in (1, 3))
+
+
+def rule_set_of(game) -> str:
+    """The rule set of a :class:`~klondike.game.Game`: ``"D3V"`` for ``KL1-D3V-...``."""
+    return f"D{game.draw}{game.scoring.letter}"
+
+
+def counts_as_played(game) -> bool:
+    """Whether leaving ``game`` now must be recorded: it has a move and is not won (a won
+    game was recorded by :meth:`Statistics.record_win` when its last card went home)."""
+    return game.moves_made > 0 and not game.is_won
+
+
+@dataclass
+class Record:
+    """The statistics of one rule set. Times are seconds; None: no such game yet."""
+
+    won: int = 0
+    lost: int = 0
+    abandoned: int = 0
+    streak: int = 0  # wins in a row up to the last game played
+    best_streak: int = 0
+    best_time: float | None = None  # fastest win
+    total_time: float = 0.0  # of all wins, for the average
+    fewest_moves: int | None = None  # of a win
+    best_score: int | None = None  # of any game played (points, or dollars in Vegas)
+    bank: int = 0  # Vegas: the dollars of every game played, added up
+
+    @property
+    def played(self) -> int:
+        return self.won + self.lost + self.abandoned
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, from 0 to 1; None before the first game."""
+        return self.won / self.played if self.played else None
+
+    @property
+    def average_time(self) -> float | None:
+        return self.total_time / self.won if self.won else None
+
+
+class Statistics:
+    """All statistics: one :class:`Record` per rule set, and the daily deals won (R8).
+
+    ``problem`` is None, or a message for the player when :meth:`from_json` had to start
+    again from zero (the stored value was damaged or foreign)."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, Record] = {}
+        self.daily: dict[int, set[str]] = {1: set(), 3: set()}  # draw -> ISO dates won
+        self.problem: str | None = None
+        self.last_game: str | None = None  # key of the last game recorded (no double count)
+
+    # --- reading ----------------------------------------------------------------------
+    def record(self, rule_set: str) -> Record:
+        """The statistics of ``rule_set`` (an empty record if none was played yet)."""
+        _check_rule_set(rule_set)
+        return self.records.get(rule_set) or Record()
+
+    def daily_wins(self, draw: int) -> list[str]:
+        """The ISO dates of the daily deals won in this draw mode, oldest first."""
+        return sorted(self.daily.get(draw, ()))
+
+    def won_daily(self, day: str, draw: int) -> bool:
+        return day in self.daily.get(draw, ())
+
+    # --- recording --------------------------------------------------------------------
+    def record_win(self, rule_set: str, seconds: float, moves: int, score: int | None,
+                   game_key: str | None = None) -> None:
+        """A game won in ``seconds`` of play with ``moves`` moves and the final ``score``
+        (``game.score_at(seconds)``; None for the X scoring). If ``game_key`` (e.g.
+        ``game.to_json()``) is the key of the last game recorded, nothing is counted
+        again: showing a won game after a reload is not a second win."""
+        if self._seen(game_key):
+            return
+        r = self._mutable(rule_set)
+        r.won += 1
+        r.streak += 1
+        r.best_streak = max(r.best_streak, r.streak)
+        seconds = round(max(0.0, float(seconds)), 1)
+        r.best_time = seconds if r.best_time is None else min(r.best_time, seconds)
+        r.total_time = round(r.total_time + seconds, 1)
+        r.fewest_moves = moves if r.fewest_moves is None else min(r.fewest_moves, moves)
+        self._score(rule_set, r, score)
+
+    def record_end(self, rule_set: str, stuck: bool, score: int | None,
+                   game_key: str | None = None) -> None:
+        """A game with moves, not won, left for another: lost if it was stuck
+        (:func:`klondike.ending.is_stuck`), else abandoned. Ends the win streak."""
+        if self._seen(game_key):
+            return
+        r = self._mutable(rule_set)
+        if stuck:
+            r.lost += 1
+        else:
+            r.abandoned += 1
+        r.streak = 0
+        self._score(rule_set, r, score)
+
+    def record_daily_win(self, day: str, draw: int) -> None:
+        """The daily deal of ``day`` (``"2026-12-01"``) won in draw ``draw`` (R8). The win
+        itself is counted by :meth:`record_win` like any other."""
+        if draw not in (1, 3):
+            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+        self.daily[draw].add(Date.fromisoformat(day).isoformat())
+
+    def reset(self, rule_set: str | None = None) -> None:
+        """Start again from zero: everything, or only one rule set."""
+        if rule_set is None:
+            self.records.clear()
+            self.daily = {1: set(), 3: set()}
+            self.last_game = None
+            self.problem = None
+        else:
+            _check_rule_set(rule_set)
+            self.records.pop(rule_set, None)
+
+    def _mutable(self, rule_set: str) -> Record:
+        _check_rule_set(rule_set)
+        return self.records.setdefault(rule_set, Record())
+
+    def _seen(self, game_key: str | None) -> bool:
+        if game_key is not None and game_key == self.last_game:
+            return True
+        self.last_game = game_key
+        return False
+
+    @staticmethod
+    def _score(rule_set: str, r: Record, score: int | None) -> None:
+        if score is None or not SCORINGS[rule_set[2]].shows_points:
+            return
+        r.best_score = score if r.best_score is None else max(r.best_score, score)
+        if rule_set[2] == "V":
+            r.bank += score  # R3.3: the dollars carry over from game to game
+
+    # --- the dialog -------------------------------------------------------------------
+    def summary_rows(self, rule_set: str) -> list[tuple[str, str]]:
+        """(label, value) rows for a statistics dialog, in the player's language.
+
+        >>> s = Statistics(); s.record_win("D3V", 200, 120, 208)
+        >>> s.summary_rows("D3V")[:3]
+        [('Played', '1'), ('Won', '1'), ('Win rate', '100%')]
+        """
+        r = self.record(rule_set)
+        letter = rule_set[2]
+
+        def maybe(value, text) -> str:
+            return _NO_VALUE if value is None else text(value)
+
+        rows = [
+            (_("Played"), str(r.played)),
+            (_("Won"), str(r.won)),
+            (_("Win rate"), maybe(r.win_rate, percent_text)),
+            (_("Lost (stuck)"), str(r.lost)),
+            (_("Abandoned"), str(r.abandoned)),
+            (_("Current win streak"), str(r.streak)),
+            (_("Best win streak"), str(r.best_streak)),
+            (_("Best time"), maybe(r.best_time, clock_text)),
+            (_("Average time"), maybe(r.average_time, clock_text)),
+            (_("Fewest moves"), maybe(r.fewest_moves, str)),
+        ]
+        if letter == "V":
+            rows.append((_("Best result"), maybe(r.best_score, vegas_text)))
+            rows.append((_("Vegas bank"), vegas_text(r.bank)))
+        elif SCORINGS[letter].shows_points:
+            rows.append((_("Best score"), maybe(r.best_score, str)))
+        rows.append((_("Daily deals won"), str(len(self.daily[int(rule_set[1])]))))
+        return rows
+
+    # --- storing ----------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "v": STATS_VERSION,
+                "sets": {key: asdict(r) for key, r in sorted(self.records.items())},
+                "daily": {str(d): sorted(days) for d, days in sorted(self.daily.items())},
+                "last": self.last_game,
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Statistics:
+        """Read stored statistics. Never raises: nothing stored (None) gives empty
+        statistics; a damaged or foreign value gives empty statistics whose
+        :attr:`problem` says so, for the glue to show (and then to overwrite)."""
+        stats = cls()
+        if text is None:
+            return stats
+        try:
+            _read(stats, json.loads(text) if isinstance(text, str) else None)
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            stats = cls()
+            stats.problem = _("The statistics could not be read and start again from zero")
+        return stats
+
+
+def percent_text(rate: float) -> str:
+    """A rate from 0 to 1 as a whole percentage, as the player's language writes it."""
+    return _("{percent}%").format(percent=round(rate * 100))
+
+
+def rule_set_label(rule_set: str) -> str:
+    """``"D3V"`` as the player reads it: "Draw 3, Vegas"."""
+    _check_rule_set(rule_set)
+    return _("Draw {draw}, {scoring}").format(
+        draw=rule_set[1], scoring=_(SCORINGS[rule_set[2]].name))
+
+
+def _check_rule_set(rule_set: str) -> None:
+    if not isinstance(rule_set, str) or not _RULE_SET.fullmatch(rule_set):
+        raise ValueError(f"not a rule set: {rule_set!r} (like D1N or D3V)")
+
+
+def _read(stats: Statistics, data: object) -> None:
+    """Fill ``stats`` from parsed JSON; raise ValueError/TypeError for anything off."""
+    if not isinstance(data, dict) or data.get("v") != STATS_VERSION:
+        raise ValueError("not statistics of this version")
+    sets, daily, last = data["sets"], data["daily"], data.get("last")
+    if not isinstance(sets, dict) or not isinstance(daily, dict):
+        raise TypeError("sets and daily must be objects")
+    if last is not None and not isinstance(last, str):
+        raise TypeError("last must be text")
+    for key, value in sets.items():
+        _check_rule_set(key)
+        stats.records[key] = _record(value)
+    for draw, days in daily.items():
+        if draw not in ("1", "3") or not isinstance(days, list):
+            raise ValueError("daily must map 1 and 3 to lists")
+        stats.daily[int(draw)] = {Date.fromisoformat(day).isoformat() for day in days}
+    stats.last_game = last
+
+
+def _record(value: object) -> Record:
+    if not isinstance(value, dict) or set(value) != {f.name for f in fields(Record)}:
+        raise ValueError("a record has exactly the fields of Record")
+    r = Record(**value)
+    counts = (r.won, r.lost, r.abandoned, r.streak, r.best_streak)
+    if not all(_is_int(n) and n >= 0 for n in counts) or not _is_int(r.bank):
+        raise ValueError("counts are whole numbers")
+    if r.streak > r.won or r.best_streak > r.won or r.streak > r.best_streak:
+        raise ValueError("streaks cannot exceed the wins")
+    for number in (r.best_time, r.total_time):
+        if number is not None and (not _is_number(number) or not 0 <= number < 1e12):
+            raise ValueError("times are seconds")
+    if (r.won == 0) != (r.best_time is None) or (r.won == 0) != (r.fewest_moves is None):
+        raise ValueError("best time and fewest moves exist once there is a win")
+    if r.fewest_moves is not None and not (_is_int(r.fewest_moves) and r.fewest_moves >= 0):
+        raise ValueError("moves are whole numbers")
+    if r.best_score is not None and not _is_int(r.best_score):
+        raise ValueError("scores are whole numbers")
+    r.best_time = None if r.best_time is None else float(r.best_time)
+    r.total_time = float(r.total_time)
+    return r
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value == value
