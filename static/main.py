@@ -11,7 +11,15 @@ from __future__ import annotations
 import asyncio
 import random
 
-from js import document, localStorage, navigator, performance, setInterval, window
+from js import (
+    document,
+    localStorage,
+    navigator,
+    performance,
+    setInterval,
+    setTimeout,
+    window,
+)
 from pyodide.ffi import create_proxy
 
 try:  # Pyodide 0.28+ turns JavaScript's null into jsnull, not None
@@ -30,6 +38,7 @@ from klondike.view import COLUMN_PILES, PILES, layout, pile_at, slots
 
 DOUBLE_TAP_MS = 400
 DRAG_START_PX = 6
+GLIDE_MS = 250  # a little more than the CSS --move-time
 FINISH_STEP_S = 0.09
 
 BOARD = document.getElementById("board")
@@ -84,6 +93,8 @@ class App:
         self.cursor = {}  # pile -> index of the card the keyboard points at
         self.busy = False  # "Finish game" is playing
         self.highlight = None
+        self.lifted = []  # cards let go of, still above the others while they glide
+        self.settle_proxy = create_proxy(self.settle_lifted)
         self.make_cards()
 
     # --- setting up -------------------------------------------------------------------
@@ -281,8 +292,7 @@ class App:
                 return
             drag["moving"] = True
             drag["els"] = self.run_elements(drag["pile"], drag["index"])
-            for el in drag["els"]:
-                el.classList.add("dragging")
+            self.lift(drag["els"])
         for el in drag["els"]:
             el.style.setProperty("--dx", f"{dx}px")
             el.style.setProperty("--dy", f"{dy}px")
@@ -299,10 +309,7 @@ class App:
         dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
         target = self.drop_target(drag, dx, dy)
         self.mark_target(None)
-        for el in drag["els"]:
-            el.classList.remove("dragging")
-            el.style.removeProperty("--dx")
-            el.style.removeProperty("--dy")
+        self.release(drag["els"])
         if target is None:
             return
         move = drag_move(self.game, drag["pile"], drag["index"], target)
@@ -317,10 +324,28 @@ class App:
             return
         self.drag = None
         self.mark_target(None)
-        for el in drag["els"]:
+        self.release(drag["els"])
+
+    def lift(self, els) -> None:
+        """Dragged cards ride above everything, in their own order."""
+        for el in els:
+            el.classList.add("dragging")
+            el.style.zIndex = str(1000 + int(el.style.zIndex))
+
+    def release(self, els) -> None:
+        """Let go: the cards glide to their place (the new one or back), still above the
+        others until the glide ends."""
+        for el in els:
             el.classList.remove("dragging")
             el.style.removeProperty("--dx")
             el.style.removeProperty("--dy")
+        self.lifted = els
+        setTimeout(self.settle_proxy, GLIDE_MS)
+
+    def settle_lifted(self) -> None:
+        for el in self.lifted:
+            el.style.zIndex = str(self.shown[CARDS_BY_TEXT[el.dataset.card]].z)
+        self.lifted = []
 
     def run_elements(self, pile: str, index: int) -> list:
         places = [p for p in self.layout.places if p.pile == pile and p.index >= index]
@@ -351,10 +376,14 @@ class App:
                 pile = target if target != "F" else "F" + CARDS_BY_TEXT[drag["card"]].suit
         if pile == self.highlight:
             return
-        if self.highlight:
-            self.slots[self.highlight].classList.remove("drop-ok")
+        for el in TABLE.querySelectorAll(".drop-ok"):
+            el.classList.remove("drop-ok")
         if pile:
+            # The outline, and the card on top of the pile, which covers the outline.
             self.slots[pile].classList.add("drop-ok")
+            tops = [p for p in self.layout.places if p.pile == pile]
+            if tops:
+                self.cards[max(tops, key=lambda p: p.index).card].classList.add("drop-ok")
         self.highlight = pile
 
     def on_tap(self, pile: str, index: int, card: str | None) -> None:
