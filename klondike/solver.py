@@ -50,14 +50,17 @@ over macro moves with dominance pruning and a transposition table:
      a card that fits there would come (see below). A whole face-up run that empties a
      column moves only if more Kings would come than there are empty columns.
    - A foundation card of rank >= 3 comes back only if a card would come onto it, or
-     the next card down could then come back too (an Ace or a 2 never needs to).
+     the next card down could then come back too, onto a card that is not face down
+     (an Ace or a 2 never needs to).
    - In draw 1 with unlimited passes every talon card stays in reach, so it goes to the
      tableau only for a card that would come onto it (a column's run comes in the same
      move), and home only when the next card of its suit could follow.
 
    A card "would come" if it turns a card up by moving, or its own move passes these
-   rules; a chain of reasons that loops back is no reason, and past a few links the
-   answer is yes, which only searches more.
+   rules; a card anywhere in a foundation counts, as it can come back once the cards
+   above it are off. A chain of reasons that loops back is no reason, and past a few
+   links the answer is yes, which only searches more. ``tests/test_solver.py`` checks
+   the rules against a search of every legal move on small endgames.
 4. **State keys.** The seven columns, face-down cards included, are sorted, so that
    positions differing only in column order are one; then the talon and its position
    (in draw 1 with unlimited passes just the set of talon cards). Foundations follow from
@@ -117,9 +120,10 @@ _FOUNDATION_TO_COLUMN = 4  # a = suit, b = target column
 
 # Where a card waits to be brought onto a tableau card (see _Search._waiting): first
 # face-up card of a column, on face-down cards or at the bottom; face up on another
-# face-up card; in reach on the talon; on top of its foundation.
-_TURNS_UP, _BOTTOM, _ON_FACE_UP, _IN_REACH, _FOUNDATION_TOP = 1, 2, 3, 4, 5
-_KING_COMES = (_TURNS_UP, _IN_REACH, _FOUNDATION_TOP)
+# face-up card; in reach on the talon; on a foundation (rank >= 3: it can come back
+# once the cards above it are off).
+_TURNS_UP, _BOTTOM, _ON_FACE_UP, _IN_REACH, _ON_FOUNDATION = 1, 2, 3, 4, 5
+_KING_COMES = (_TURNS_UP, _IN_REACH, _ON_FOUNDATION)
 _NO, _YES = 1, 2
 _CHAIN = 6  # how many links of "a card would come onto it" _Search._arrives follows
 
@@ -411,7 +415,7 @@ class _Search:
                     add((_TALON_TO_COLUMN_FIRST, (move,)))
                 for fit in arrivals:
                     i = column_of[fit]
-                    if where[fit] < _IN_REACH and i != j:
+                    if 0 < where[fit] < _IN_REACH and i != j:
                         order = _TURNS_CARD_UP + down[i] if where[fit] == _TURNS_UP else 0
                         run = (_COLUMN_TO_COLUMN, i, j, 0, 0)
                         add((max(order, _TALON_TO_COLUMN_FIRST), (move, run)))
@@ -471,7 +475,8 @@ class _Search:
 
     def _waiting(self, reach: list[tuple[int, int, int]]) -> bytearray:
         """Per card, where it waits to be brought onto a tableau card: one of the
-        ``_TURNS_UP ... _FOUNDATION_TOP`` codes, 0 if nowhere."""
+        ``_TURNS_UP ... _ON_FOUNDATION`` codes, 0 if nowhere (face down, or an Ace or
+        a 2 on its foundation)."""
         waiting = bytearray(52)
         below = self.below
         column_of = self.column_of
@@ -487,8 +492,8 @@ class _Search:
         for index, _, _ in reach:
             waiting[talon[index]] = _IN_REACH
         for s, n in enumerate(self.found):
-            if n:
-                waiting[s * 13 + n - 1] = _FOUNDATION_TOP
+            for rank in range(3, n + 1):  # after the cards above it, R2.6
+                waiting[s * 13 + rank - 1] = _ON_FOUNDATION
         return waiting
 
     def _arrives(self, card: int, depth: int = 0) -> bool:
@@ -529,7 +534,7 @@ class _Search:
             return RANK_OF[card] != KING and self._kings_to_come() > self.tops.count(-1)
         if where == _IN_REACH:
             return not self.talon_is_set or self._holds(card, depth)
-        if where == _FOUNDATION_TOP:
+        if where == _ON_FOUNDATION:
             return self._holds(card, depth) or self._frees(card - 1, depth)
         return False
 
@@ -539,8 +544,9 @@ class _Search:
 
     def _frees(self, card: int, depth: int = 0) -> bool:
         """Whether ``card``, next down on its foundation, would come back (R2.6) once
-        the card above it is off: ranks 1 and 2 never need to."""
-        if RANK_OF[card] < 3 or not any(target in self.tops for target in _TARGETS[card]):
+        the card above it is off: ranks 1 and 2 never need to; otherwise a card it fits
+        on must be up or able to come (not face down)."""
+        if RANK_OF[card] < 3 or not any(self.where[target] for target in _TARGETS[card]):
             return False
         return self._holds(card, depth) or self._frees(card - 1, depth + 1)
 

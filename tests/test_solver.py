@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from datetime import date
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from klondike import Game
+from klondike import CARDS, Game
 from klondike.cli import main, wilson_interval
 from klondike.daily import candidates, daily_code
 from klondike.solver import DAILY_BUDGET, LOST, UNKNOWN, WON, best_move, solve
@@ -75,6 +76,86 @@ def test_a_win_that_needs_a_card_back_from_its_foundation_r2_6() -> None:
     assert solution.result == WON
     assert "Fh>T3" in solution.moves
     assert replays_to_win(game, solution.moves)
+
+
+def test_a_win_that_takes_back_a_card_from_under_another_r2_6() -> None:
+    # Found by the brute-force comparison below. The 9d must leave the Tc it lies on,
+    # and the only black 10 left is the Ts, under the Js on the spades foundation: both
+    # come back, the Ts onto a red Jack still in the stock or on a foundation.
+    game = position(
+        ["", "Ks", "", "", "Qs | Kc", "Td 8d Tc | 9d", "Qd"],
+        stock="Jd",
+        waste="Kd Jc Qc",
+        foundations="Js Kh 7d 9c",
+    )
+    solution = solve(game)
+    assert solution.result == WON and replays_to_win(game, solution.moves)
+    assert sum(move.startswith("Fs>") for move in solution.moves) >= 2
+
+
+def random_endgame(rng: random.Random, draw: int, scoring: str, left: int) -> Game:
+    """``left`` cards off the foundations, dealt at random: each column face down but
+    for its last card, the rest split between waste and stock."""
+    levels = [13] * 4
+    for _ in range(left):
+        levels[rng.choice([s for s in range(4) if levels[s]])] -= 1
+    rest = [CARDS[s * 13 + r] for s in range(4) for r in range(levels[s], 13)]
+    rng.shuffle(rest)
+    columns = [[] for _ in range(7)]
+    in_columns = rng.randint(left // 2, left)
+    for card in rest[:in_columns]:
+        columns[rng.randrange(7)].append(card)
+    talon = rest[in_columns:]
+    split = rng.randint(0, len(talon))
+    game = Game.new(0, draw, scoring)
+    game._columns = columns
+    game._down = [max(0, len(col) - 1) for col in columns]
+    game._waste, game._stock = talon[:split], talon[split:][::-1]
+    game._foundations = levels
+    return game
+
+
+def brute_force_wins(game: Game) -> bool:
+    """Every move the core allows, every position once: no pruning at all."""
+    game = game.copy()
+    limited = game.scoring.passes is not None
+
+    def key() -> tuple:
+        return (*map(tuple, game._columns), tuple(game._down), tuple(game._stock),
+                tuple(game._waste), game._recycles if limited else 0)
+
+    seen = {key()}
+    stack = [iter(game.legal_moves())]
+    while stack:
+        if game.is_won:
+            return True
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                game.undo()
+            continue
+        game.play(move)
+        if key() in seen:
+            game.undo()
+        else:
+            seen.add(key())
+            stack.append(iter(game.legal_moves()))
+    return False
+
+
+def test_the_solver_agrees_with_brute_force_on_small_endgames() -> None:
+    # Soundness of the pruning (module docstring, rules 2, 3, 6, 7): a "lost" is lost.
+    rng = random.Random(1)
+    answers = []
+    for _ in range(60):
+        draw, scoring = rng.choice([(1, "N"), (3, "N"), (1, "V"), (3, "V")])
+        game = random_endgame(rng, draw, scoring, left=12)
+        result = solve(game, budget=100_000).result
+        assert result != UNKNOWN
+        assert (result == WON) == brute_force_wins(game)
+        answers.append(result)
+    assert WON in answers
 
 
 def test_a_card_that_can_never_leave_its_column_loses_at_once() -> None:
