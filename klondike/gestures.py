@@ -19,10 +19,15 @@ from .i18n import _
 from .moves import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_F,
+    COLUMN_TO_FOUNDATION,
     COLUMN_TO_T,
+    DRAW,
+    FOUNDATION_TO_COLUMN,
     FOUNDATION_TO_T,
     STOCK,
+    WASTE_TO_COLUMN,
     WASTE_TO_F,
+    WASTE_TO_FOUNDATION,
     WASTE_TO_T,
     IllegalMove,
     Move,
@@ -117,3 +122,39 @@ def double_tap_move(game: Game, pile: str, index: int) -> Move | None:
         if move is not None:
             return move
     return None
+
+
+def describe_move(game: Game, move: Move) -> str:
+    """What ``move`` does, in words for the live region (screen readers), said before it
+    is played: "7 of hearts to column 3; jack of clubs turned up"."""
+    trial = game.copy()
+    trial.play(move)
+    kind = move.kind
+    if kind == DRAW:
+        if not game.stock:
+            text = _("Waste turned over into the stock")
+        else:
+            turned = len(trial.waste) - len(game.waste)
+            text = _("{card} turned from the stock").format(card=_(trial.waste[-1].name))
+            if turned > 1:
+                text = _("{count} cards turned from the stock, {card} on top").format(
+                    count=turned, card=_(trial.waste[-1].name))
+        return text
+    if kind in (WASTE_TO_FOUNDATION, WASTE_TO_COLUMN):
+        card = game.waste[-1]
+    elif kind == FOUNDATION_TO_COLUMN:
+        card = game.foundation_top(SUITS[move.source])
+    else:
+        column = game.tableau[move.source]
+        cards = column.down + column.up
+        card = cards[run_start(game, move)] if kind == COLUMN_TO_COLUMN else cards[-1]
+    if move.target < 0:
+        text = _("{card} to its foundation").format(card=_(card.name))
+    else:
+        text = _("{card} to column {column}").format(card=_(card.name), column=move.target + 1)
+    if kind in (COLUMN_TO_COLUMN, COLUMN_TO_FOUNDATION):
+        before = game.tableau[move.source]
+        after = trial.tableau[move.source]
+        if len(after.down) < len(before.down):
+            text += "; " + _("{card} turned up").format(card=_(after.up[0].name))
+    return text

@@ -4,7 +4,7 @@ import pytest
 
 from klondike import Card, Game
 from klondike.ending import finish_line, is_stuck, is_useful
-from klondike.gestures import double_tap_move, drag_move, refusal, tap_move
+from klondike.gestures import describe_move, double_tap_move, drag_move, refusal, tap_move
 from klondike.moves import Move
 from klondike.view import (
     CARD_H,
@@ -171,3 +171,27 @@ def test_R5_an_illegal_drop_is_explained_and_changes_nothing():
     assert refusal(game, "waste", 0, "T4") == "Only a King can go to an empty column"
     assert refusal(game, "T1", 0, "stock") == "That card cannot go there"
     assert game.state() == before
+
+
+def test_moves_are_described_for_the_live_region():
+    game = Game.from_code("KL1-D3N-AAAAAAG")
+    assert describe_move(game, Move.from_text("S")) == (
+        "3 cards turned from the stock, ace of spades on top"
+    )
+    game = position(["4c | Ah", "Js | Th", "Jc"], waste="9c", foundations="3s")
+    assert describe_move(game, Move.from_text("T1>F")) == (
+        "ace of hearts to its foundation; 4 of clubs turned up"
+    )
+    assert describe_move(game, Move.from_text("T2>T3")) == (
+        "10 of hearts to column 3; jack of spades turned up"
+    )
+    assert describe_move(game, Move.from_text("W>T2")) == "9 of clubs to column 2"
+    assert describe_move(position(["4c"], foundations="3h"), Move.from_text("Fh>T1")) == (
+        "3 of hearts to column 1"
+    )
+    assert describe_move(position(waste="2c 3c"), Move.from_text("S")) == (
+        "Waste turned over into the stock"
+    )
+    assert describe_move(position(stock="2c 3c"), Move.from_text("S")) == (
+        "2 of clubs turned from the stock"
+    )
