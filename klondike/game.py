@@ -68,6 +68,8 @@ def _name(card: Card) -> str:
 
 
 def _colour(red: bool) -> str:
+    # Translators: the colour a card needs, only in the messages "... a {colour} {rank}": in
+    # Polish and Czech the accusative feminine that goes with "kartę"/"kartu" (czarną, černou).
     return _("red") if red else _("black")
 
 

@@ -10,11 +10,14 @@ Steps (standard library only):
    lists come from listing the directories, never from hand-written names.
 2. Rewrite the [files] table of pyscript.toml from the modules in klondike/, so a new module
    reaches the browser (tests/test_site_files.py checks the committed file is complete).
-3. Write static/vendor/precache.js, the service worker's manifest: every file the app needs,
+3. Compile the translation catalogs locale/<lang>.po into static/locale/<lang>.mo
+   (tools/i18n.py compile), which the glue fetches for the player's language.
+4. Write static/vendor/precache.js, the service worker's manifest: every file the app needs,
    each with its SHA-256 (used as Subresource Integrity when precaching), and a version that
    hashes the whole list. sw.js imports it, so any changed file changes what the browser
    sees of the service worker, and a new deploy installs into a new cache (see sw.js).
-Everything generated is git-ignored (static/vendor/) or deterministic (pyscript.toml).
+Everything generated is git-ignored (static/vendor/, static/locale/) or deterministic
+(pyscript.toml).
 """
 
 import argparse
@@ -25,6 +28,8 @@ import re
 import shutil
 import sys
 from pathlib import Path
+
+import i18n  # tools/i18n.py, next to this file
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -43,8 +48,9 @@ PYODIDE_FILES = (
 
 # The app's own files, besides the vendored runtime and the klondike/ modules.
 APP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
-APP_DIRS = ("static", "static/icons")
-APP_SUFFIXES = (".html", ".css", ".js", ".py", ".svg", ".png", ".toml", ".webmanifest")
+APP_DIRS = ("static", "static/icons", "static/locale")
+APP_SUFFIXES = (".html", ".css", ".js", ".py", ".svg", ".png", ".toml", ".webmanifest",
+                ".mo")
 # Served but not precached: the service worker scripts are managed by the browser itself.
 SITE_EXTRAS = ("sw.js", ".nojekyll")  # copy_site writes static/vendor/precache.js anew
 
@@ -94,6 +100,8 @@ def precache_paths(root: Path = ROOT) -> list[str]:
     """Every file the app needs offline, as URLs relative to the site root."""
     paths = set(APP_FILES)
     for folder in APP_DIRS:
+        if not (root / folder).is_dir():  # static/locale/ exists once the build compiled it
+            continue
         paths.update(p.relative_to(root).as_posix() for p in (root / folder).iterdir()
                      if p.is_file() and p.suffix in APP_SUFFIXES)
     paths.update(klondike_modules(root))
@@ -144,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     copy_vendor()
     if update_pyscript_toml():
         print("build: pyscript.toml [files] updated from klondike/ (commit it)")
+    i18n.run_compile()
     manifest = precache_manifest()
     write_precache(manifest)
     size = sum((ROOT / p).stat().st_size for p in manifest["files"])

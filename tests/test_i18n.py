@@ -1,0 +1,253 @@
+"""Four languages (en, pl, vi, cs): complete catalogs for every message the app shows, .mo
+files the browser can load, and core messages made in the language in use."""
+
+import gettext
+import sys
+from pathlib import Path
+
+import pytest
+
+from klondike import BadCode, BadSave, Game, GameCode, IllegalMove
+from klondike.cards import CARDS
+from klondike.help import rules_help
+from klondike.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    _,
+    choose_language,
+    install,
+    translations_from_mo,
+)
+from klondike.stats import Statistics
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+# isort: off
+import build  # noqa: E402
+import i18n as catalogs  # noqa: E402  (tools/i18n.py)
+# isort: on
+
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+@pytest.fixture(scope="module")
+def template():
+    """The messages of the sources as they are now (a fresh extraction, not the .pot)."""
+    return catalogs.extract()
+
+
+@pytest.fixture
+def speak():
+    """Install a language for one test; English again afterwards, whatever happens."""
+    def use(lang):
+        header, entries = catalogs.parse_po(catalogs.po_path(lang).read_text(encoding="utf-8"))
+        install(translations_from_mo(catalogs.mo_bytes(header, entries)))
+    yield use
+    install(None)
+
+
+def test_catalogs_exist_for_every_language_but_english():
+    assert set(TRANSLATED) == set(catalogs.LANGUAGES) == {"pl", "vi", "cs"}
+    assert set(LANGUAGE_NAMES) == set(LANGUAGES)
+    for lang in TRANSLATED:
+        header, _entries = catalogs.parse_po(catalogs.po_path(lang).read_text(encoding="utf-8"))
+        assert f"Language: {lang}\n" in header
+        assert "Content-Type: text/plain; charset=UTF-8\n" in header
+        assert "Plural-Forms: nplurals=" in header
+
+
+def test_extraction_finds_the_core_the_glue_and_the_page(template):
+    msgids = {e.msgid for e in template}
+    assert "The {card} can go only on a {colour} {rank}, not on the {top}" in msgids  # game
+    assert "unknown scoring letter {letter} (use N, S, V or X)" in msgids  # codes, R7
+    assert "That card cannot go there" in msgids  # gestures
+    assert "Move undone" in msgids  # static/main.py
+    assert {"Spades foundation", "Column 7", "No useful move is left.", "Start"} <= msgids
+    assert {c.name for c in CARDS} <= msgids  # the 52 names, each its own message
+    assert {"ace", "king", "spades", "red", "black", "face-down card"} <= msgids
+    assert {"Normal", "Standard", "Vegas", "None"} <= msgids  # N_ in scoring.py
+    plural = [e for e in template if e.plural]
+    assert plural and all(e.msgstr == ["", ""] for e in plural)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(lang, template):
+    # Re-extracted now: a new _("...") anywhere fails here until every catalog has it
+    # (python3 tools/i18n.py extract, translate, python3 tools/i18n.py check).
+    assert catalogs.problems(lang, template) == []
+
+
+def test_the_check_counts_empty_fuzzy_and_misplaced_translations_as_problems(tmp_path):
+    template = [catalogs.Entry("Column {column} is empty"), catalogs.Entry("Undo"),
+                catalogs.Entry("Stock"), catalogs.Entry("Waste")]
+    po = [catalogs.Entry("Column {column} is empty", msgstr=["Kolumna {kolumna} jest pusta"]),
+          catalogs.Entry("Undo", msgstr=[""]),
+          catalogs.Entry("Stock", msgstr=["Stos dobierania"], flags=["fuzzy"])]
+    (tmp_path / "locale").mkdir()
+    catalogs.po_path("pl", tmp_path).write_text(
+        catalogs.format_po(po, catalogs.po_header("pl"), "test"), encoding="utf-8")
+    found = catalogs.problems("pl", template, tmp_path)
+    assert len(found) == 4
+    assert "placeholders ['kolumna'] instead of ['column']" in found[0]
+    assert all("not translated" in p for p in found[1:])
+
+
+def test_merge_keeps_translations_adds_new_messages_and_keeps_dropped_ones_as_obsolete():
+    old = [catalogs.Entry("Undo", msgstr=["Cofnij"], comments=["checked"]),
+           catalogs.Entry("Gone", msgstr=["Nie ma"])]
+    template = [catalogs.Entry("Undo", references=["index.html:3"]),
+                catalogs.Entry("{n} card", "{n} cards", references=["x.py:1"])]
+    merged = catalogs.merge(template, catalogs.po_header("pl"), old)
+    assert [(e.msgid, e.msgstr, e.obsolete) for e in merged] == [
+        ("Undo", ["Cofnij"], False), ("{n} card", ["", "", ""], False), ("Gone", ["Nie ma"], True)]
+    assert merged[0].comments == ["checked"] and merged[0].references == ["index.html:3"]
+    text = catalogs.format_po(merged, catalogs.po_header("pl"), "test")
+    assert '#~ msgid "Gone"' in text
+    assert catalogs.parse_po(text)[1] == merged  # what is written reads back the same
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_compiled_mo_loads_with_gnutranslations_and_translates(lang, tmp_path):
+    (tmp_path / "locale").mkdir()
+    source = catalogs.po_path(lang)
+    catalogs.po_path(lang, tmp_path).write_bytes(source.read_bytes())
+    for other in TRANSLATED:
+        catalogs.po_path(other, tmp_path).write_bytes(catalogs.po_path(other).read_bytes())
+    written = catalogs.run_compile(tmp_path, quiet=True)
+    mo = tmp_path / "static" / "locale" / f"{lang}.mo"
+    assert mo in written
+    with mo.open("rb") as f:
+        translations = gettext.GNUTranslations(f)
+    expected = {"pl": "Nowa gra", "vi": "Ván mới", "cs": "Nová hra"}[lang]
+    assert translations.gettext("New game") == expected
+    assert translations.gettext("not a message") == "not a message"
+    assert translations.info()["language"] == lang
+    one, many = (translations.ngettext("In {scoring} scoring the stock can be gone through "
+                                       "only once.", "In {scoring} scoring the stock can be "
+                                       "gone through {passes} times.", n) for n in (1, 5))
+    assert "{scoring}" in one and "{passes}" in many
+
+
+def test_polish_and_czech_have_three_plural_forms_vietnamese_one():
+    for lang, forms in (("pl", [0, 1, 2, 1, 2]), ("cs", [0, 1, 2, 2, 2]), ("vi", [0] * 5)):
+        header, entries = catalogs.parse_po(catalogs.po_path(lang).read_text(encoding="utf-8"))
+        translations = translations_from_mo(catalogs.mo_bytes(header, entries))
+        assert [translations.plural(n) for n in (1, 3, 5, 22, 25)] == forms, lang
+
+
+def test_install_switches_an_illegal_move_message_into_polish(speak):
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    with pytest.raises(IllegalMove) as english:
+        game.play("T1>T2")
+    speak("pl")
+    with pytest.raises(IllegalMove) as polish:
+        game.play("T1>T2")
+    assert str(english.value) == (
+        "No card of column 1 fits on the jack of clubs: it needs a red 10")
+    assert str(polish.value) == (
+        "Żadna karta z kolumny 1 nie pasuje na kartę walet trefl: można na nią położyć tylko "
+        "czerwoną kartę o randze 10")
+    install(None)
+    with pytest.raises(IllegalMove) as again:
+        game.play("T1>T2")
+    assert str(again.value) == str(english.value)  # back to English, unchanged
+    assert str(polish.value).startswith("Żadna")  # a message keeps the language it was made in
+
+
+def test_R7_code_and_save_messages_follow_the_language(speak):
+    speak("cs")
+    with pytest.raises(BadCode, match="neznámé písmeno bodování 'Q'"):
+        GameCode.parse("KL1-D1Q-AAAAAAG")
+    with pytest.raises(BadSave, match="Uložená hra je poškozená"):
+        Game.from_json("{")
+    speak("vi")
+    with pytest.raises(IllegalMove, match="Chồng đích cơ đang trống"):
+        Game.from_code("KL1-D1N-AAAAAAG").play("Fh>T1")
+
+
+def test_card_names_are_52_different_words_in_every_language(speak):
+    for lang in TRANSLATED:
+        speak(lang)
+        names = {_(card.name) for card in CARDS}
+        assert len(names) == 52, lang
+    speak("cs")
+    assert _(CARDS[13 + 6].name) == "srdcová sedmička"  # 7 of hearts
+    assert _(CARDS[0].name) == "pikové eso"
+
+
+def test_help_and_statistics_speak_the_language_in_use(speak):
+    speak("pl")
+    assert rules_help("V")[0].title == "Cel gry"
+    assert rules_help("V")[-1].table[0] == ("Początek gry", "-$52")
+    assert Statistics().summary_rows("D1N")[0] == ("Rozegrane", "0")
+    speak("cs")
+    stats = Statistics()
+    stats.record_win("D1N", 60, 100, 700)
+    assert dict(stats.summary_rows("D1N"))["Úspěšnost"] == "100\u00a0%"
+
+
+@pytest.mark.parametrize("languages, override, chosen", [
+    (["cs-CZ", "en"], "", "cs"),
+    (["en-US", "pl"], "", "en"),
+    (["de-DE", "pl-PL"], "", "pl"),
+    (["VI"], "", "vi"),
+    (["de", "fr"], "", "en"),
+    ([], "", "en"),
+    (None, "", "en"),
+    (["pl-PL"], "vi", "vi"),  # the player's choice wins
+    (["pl-PL"], "xx", "pl"),  # an unknown choice is ignored
+])
+def test_choose_language_from_the_browser_list_or_the_players_choice(languages, override,
+                                                                     chosen):
+    assert choose_language(languages, override) == chosen
+
+
+def test_bytes_that_are_not_a_catalog_are_refused_clearly():
+    for data in (b"", b"not a catalog at all", b"\xde\x12\x04\x95\0\0"):
+        with pytest.raises(ValueError, match="not a readable .mo catalog"):
+            translations_from_mo(data)
+
+
+def test_the_build_compiles_the_catalogs_and_precaches_them(tmp_path):
+    assert ".mo" in build.APP_SUFFIXES and "static/locale" in build.APP_DIRS
+    (tmp_path / "static" / "locale").mkdir(parents=True)
+    (tmp_path / "static" / "locale" / "pl.mo").write_bytes(b"mo")
+    for name in ("index.html", "pyscript.toml", "manifest.webmanifest"):
+        (tmp_path / name).write_text("")
+    (tmp_path / "klondike").mkdir()
+    (tmp_path / "static" / "vendor").mkdir()
+    assert "static/locale/pl.mo" in build.precache_paths(tmp_path)
+    assert "static/locale/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def illegal_move_messages() -> list[str]:
+    """The reasons of every illegal move in a few positions along played games (R2)."""
+    from klondike.moves import ALL_MOVES
+
+    messages = []
+    for deal in range(4):
+        game = Game.from_code(str(GameCode(deal, 3 if deal % 2 else 1, "NSVX"[deal])))
+        for step in range(40):
+            for move in ALL_MOVES:
+                if not game.is_legal(move):
+                    try:
+                        game.play(move)
+                    except IllegalMove as e:
+                        messages.append(str(e))
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(legal[(step * 7) % len(legal)])
+    return messages
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_illegal_move_reason_is_formatted_in_the_language(lang, speak):
+    english = illegal_move_messages()
+    speak(lang)
+    translated = illegal_move_messages()
+    assert len(translated) == len(english) > 1000
+    kinds = {e.split(" ")[0] for e in english}
+    assert len(kinds) >= 5
+    for en, text in zip(english, translated, strict=True):
+        assert "{" not in text and text != en
