@@ -67,6 +67,12 @@ def choose_language(browser_languages: Iterable[str] | None, override: str = "")
     return SOURCE_LANGUAGE
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """(value, text) options of a language setting (``Settings.language``): first "follow
+    the browser" (value ""), then each language in its own words."""
+    return [("", _("Automatic (browser language)")), *LANGUAGE_NAMES.items()]
+
+
 def translations_from_mo(data: bytes) -> gettext.GNUTranslations:
     """A catalog from the bytes of a compiled ``.mo`` file (as fetched by the browser).
     Raise ``ValueError`` if the bytes are not a readable catalog; the game then stays

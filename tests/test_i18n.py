@@ -16,6 +16,7 @@ from klondike.i18n import (
     _,
     choose_language,
     install,
+    language_choices,
     translations_from_mo,
 )
 from klondike.stats import Statistics
@@ -200,6 +201,13 @@ def test_help_and_statistics_speak_the_language_in_use(speak):
 def test_choose_language_from_the_browser_list_or_the_players_choice(languages, override,
                                                                      chosen):
     assert choose_language(languages, override) == chosen
+
+
+def test_language_setting_offers_the_browser_language_and_each_language_in_its_own_words(
+        speak):
+    speak("cs")
+    assert language_choices() == [("", "Automaticky (jazyk prohlížeče)"), ("en", "English"),
+                                  ("pl", "Polski"), ("vi", "Tiếng Việt"), ("cs", "Čeština")]
 
 
 def test_bytes_that_are_not_a_catalog_are_refused_clearly():
