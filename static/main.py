@@ -21,6 +21,7 @@ from js import (
     window,
 )
 from pyodide.ffi import create_proxy
+from pyodide.http import pyfetch
 
 try:  # Pyodide 0.28+ turns JavaScript's null into jsnull, not None
     from pyodide.ffi import jsnull
@@ -30,9 +31,18 @@ except ImportError:  # pragma: no cover - older Pyodide
 from klondike import CARDS, DEALS, BadCode, BadSave, Game, GameCode, IllegalMove
 from klondike.cards import RANKS, SUIT_SYMBOLS
 from klondike.ending import finish_line, is_stuck
-from klondike.gestures import double_tap_move, drag_move, refusal, tap_move
-from klondike.i18n import _
+from klondike.gestures import describe_move, double_tap_move, drag_move, refusal, tap_move
+from klondike.help import rules_help
+from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
 from klondike.scoring import clock_text, vegas_text
+from klondike.stats import (
+    RULE_SETS,
+    STATS_KEY,
+    Statistics,
+    counts_as_played,
+    rule_set_label,
+    rule_set_of,
+)
 from klondike.storage import GAME_KEY, SETTINGS_KEY, Settings, load_game, save_game
 from klondike.view import COLUMN_PILES, PILES, layout, pile_at, slots
 
@@ -51,6 +61,9 @@ NEW_DIALOG = document.getElementById("new-dialog")
 WIN_DIALOG = document.getElementById("win-dialog")
 CODE_INPUT = document.getElementById("code-input")
 CODE_ERROR = document.getElementById("code-error")
+SETTINGS_DIALOG = document.getElementById("settings-dialog")
+STATS_DIALOG = document.getElementById("stats-dialog")
+HELP_DIALOG = document.getElementById("help-dialog")
 
 
 def by_action(name: str):
@@ -80,6 +93,8 @@ class Clock:
 class App:
     def __init__(self) -> None:
         self.settings = Settings.from_json(nullable(localStorage.getItem(SETTINGS_KEY)))
+        self.stats = Statistics.from_json(nullable(localStorage.getItem(STATS_KEY)))
+        self.language = "en"
         self.game = Game(GameCode(0))
         self.clock = Clock()
         self.cards = {}  # card -> element
@@ -131,10 +146,18 @@ class App:
             return
         self.clock = Clock(elapsed)
         self.after_action(announce=False)
+        if self.stats.problem:
+            self.say(self.stats.problem)
+            self.save_stats()
 
     def new_game(self, draw: int, scoring: str, code: GameCode | None = None) -> None:
         if code is None:
             code = GameCode(random.randrange(DEALS), draw, scoring)
+        old = self.game
+        if counts_as_played(old) and not old.is_won:  # a game left for another
+            self.stats.record_end(rule_set_of(old), is_stuck(old),
+                                  old.score_at(self.clock.elapsed()), game_key=old.to_json())
+            self.save_stats()
         self.game = Game(code)
         self.clock = Clock()
         self.selected = None
@@ -147,12 +170,14 @@ class App:
     # --- the loop: act, then show ------------------------------------------------------
     def play(self, move) -> bool:
         try:
+            said = describe_move(self.game, move)
             self.game.play(move)
         except IllegalMove as e:
             self.say(str(e))
             return False
         self.last_tap = None
         self.after_action()
+        self.say(said)  # the live region announces every move
         return True
 
     def undo(self) -> None:
@@ -175,6 +200,9 @@ class App:
             self.say("")
         if game.is_won:
             self.show_win()
+
+    def save_stats(self) -> None:
+        localStorage.setItem(STATS_KEY, self.stats.to_json())
 
     def render(self) -> None:
         game = self.game
@@ -240,6 +268,9 @@ class App:
         letter = game.scoring.letter
         score = (vegas_text(game.score) if letter == "V"
                  else "" if letter == "X" else str(game.score_at(seconds)))
+        self.stats.record_win(rule_set_of(game), seconds, game.moves_made,
+                              game.score_at(seconds), game_key=game.to_json())
+        self.save_stats()
         message = document.getElementById("win-message")
         message.textContent = _("You won in {time} with {moves} moves.").format(
             time=clock_text(seconds), moves=game.moves_made) + (
@@ -547,16 +578,155 @@ class App:
             self.start_from_dialog()
         elif action == "close-dialog":
             button.closest("dialog").close()
+        elif action == "settings":
+            self.open_settings()
+        elif action == "stats":
+            self.open_stats()
+        elif action == "stats-reset":
+            STATS_DIALOG.querySelector('[data-action="stats-reset-confirm"]').hidden = False
+            self.say(_("Press Yes, reset to delete all statistics"))
+        elif action == "stats-reset-confirm":
+            self.stats.reset()
+            self.save_stats()
+            self.show_stats()
+            self.say(_("Statistics reset"))
+        elif action == "help":
+            self.open_help()
 
     def on_submit(self, event) -> None:
         event.preventDefault()
         if nullable(event.target.closest("#new-dialog")) is not None:
             self.start_from_dialog()
+        elif nullable(event.target.closest("#settings-dialog")) is not None:
+            asyncio.ensure_future(self.save_settings())
+
+    def on_change(self, event) -> None:
+        if event.target.id == "stats-rules":
+            self.show_stats()
+
+    # --- settings, statistics, rules help, languages ---------------------------------------
+    def open_settings(self) -> None:
+        form = SETTINGS_DIALOG.querySelector("form")
+        field = form.elements.namedItem
+        settings = self.settings
+        field("language").value = settings.language
+        field("faces").value = "four" if settings.four_colour else "classic"
+        field("animation").value = settings.animation
+        field("indicator").checked = settings.indicator
+        field("left_handed").checked = settings.left_handed
+        field("default_draw").value = str(settings.draw)
+        field("default_scoring").value = settings.scoring
+        SETTINGS_DIALOG.showModal()
+
+    async def save_settings(self) -> None:
+        field = SETTINGS_DIALOG.querySelector("form").elements.namedItem
+        settings = self.settings
+        language = field("language").value
+        settings.language = language if language in LANGUAGE_NAMES else ""
+        settings.four_colour = field("faces").value == "four"
+        settings.animation = field("animation").value
+        settings.indicator = bool(field("indicator").checked)
+        settings.left_handed = bool(field("left_handed").checked)
+        settings.draw = 3 if field("default_draw").value == "3" else 1
+        settings.scoring = field("default_scoring").value
+        localStorage.setItem(SETTINGS_KEY, settings.to_json())
+        SETTINGS_DIALOG.close()
+        self.apply_settings()
+        await self.use_language(choose_language(list(navigator.languages), settings.language))
+        self.render()
+        self.say(_("Settings saved"))
+
+    def apply_settings(self) -> None:
+        body = document.body.classList
+        body.toggle("four-colour", self.settings.four_colour)
+        body.toggle("animation-off", self.settings.animation == "off")
+        body.toggle("animation-fast", self.settings.animation == "fast")
+        _position_slots(self.settings.left_handed)
+
+    async def use_language(self, language: str) -> None:
+        """Switch every text to ``language``: the catalog comes from the site's own files
+        (precached for offline play); if it cannot be read the game stays in English."""
+        if language == self.language:
+            return
+        if language == "en":
+            install(None)
+        else:
+            try:
+                response = await pyfetch(f"./static/locale/{language}.mo")
+                if not response.ok:
+                    raise ValueError(f"HTTP {response.status}")
+                install(translations_from_mo(await response.bytes()))
+            except Exception as e:  # offline without the catalog, or a damaged file
+                self.say(f"{LANGUAGE_NAMES[language]}: {e}")
+                return
+        self.language = language
+        document.documentElement.lang = language
+        _translate_page()
+        for place in self.layout.places if self.layout else ():
+            self.cards[place.card].setAttribute(
+                "aria-label", _card_name(place.card) if place.face_up else _(place.label))
+
+    def open_stats(self) -> None:
+        select = document.getElementById("stats-rules")
+        current = rule_set_of(self.game)
+        if select.options.length != len(RULE_SETS) or select.dataset.language != self.language:
+            select.replaceChildren()
+            for rule_set in RULE_SETS:
+                option = document.createElement("option")
+                option.value = rule_set
+                option.textContent = rule_set_label(rule_set)
+                select.appendChild(option)
+            select.dataset.language = self.language
+        select.value = current
+        STATS_DIALOG.querySelector('[data-action="stats-reset-confirm"]').hidden = True
+        self.show_stats()
+        STATS_DIALOG.showModal()
+
+    def show_stats(self) -> None:
+        rule_set = document.getElementById("stats-rules").value
+        body = document.getElementById("stats-rows")
+        body.replaceChildren()
+        for label, value in self.stats.summary_rows(rule_set):
+            row = document.createElement("tr")
+            for tag, text in (("th", label), ("td", value)):
+                cell = document.createElement(tag)
+                cell.textContent = text
+                row.appendChild(cell)
+            body.appendChild(row)
+        days = self.stats.daily_wins(int(rule_set[1]))
+        note = document.getElementById("stats-note")
+        note.textContent = (_("Daily deals won: {days}").format(days=", ".join(days[-7:]))
+                            if days else "")
+
+    def open_help(self) -> None:
+        body = document.getElementById("help-body")
+        body.replaceChildren()
+        for section in rules_help(self.game.scoring.letter):
+            title = document.createElement("h3")
+            title.textContent = section.title
+            body.appendChild(title)
+            for text in section.paragraphs:
+                paragraph = document.createElement("p")
+                paragraph.textContent = text
+                body.appendChild(paragraph)
+            if section.table:
+                table = document.createElement("table")
+                rows = ([section.table_head] if section.table_head else []) + list(section.table)
+                for k, (event, points) in enumerate(rows):
+                    row = document.createElement("tr")
+                    for text in (event, points):
+                        cell = document.createElement("th" if k == 0 and section.table_head
+                                                      else "td")
+                        cell.textContent = text
+                        row.appendChild(cell)
+                    table.appendChild(row)
+                body.appendChild(table)
+        HELP_DIALOG.showModal()
 
     def open_new_dialog(self) -> None:
         form = NEW_DIALOG.querySelector("form")
-        form.elements.namedItem("draw").value = str(self.game.draw)
-        form.elements.namedItem("scoring").value = self.game.scoring.letter
+        form.elements.namedItem("draw").value = str(self.settings.draw)
+        form.elements.namedItem("scoring").value = self.settings.scoring
         CODE_INPUT.value = ""
         CODE_ERROR.textContent = ""
         CODE_INPUT.removeAttribute("aria-invalid")
@@ -577,9 +747,6 @@ class App:
                 CODE_INPUT.setAttribute("aria-invalid", "true")
                 CODE_INPUT.focus()
                 return
-        self.settings.draw, self.settings.scoring = (code.draw, code.scoring) if code else (
-            draw, scoring)
-        localStorage.setItem(SETTINGS_KEY, self.settings.to_json())
         NEW_DIALOG.close()
         self.new_game(draw, scoring, code)
 
@@ -629,17 +796,24 @@ def _position_slots(left_handed: bool) -> None:
 
 
 def _translate_page() -> None:
-    """Static texts of index.html go through the one translation function too."""
+    """Static texts of index.html go through the one translation function too; the
+    English text (the msgid) is kept in the attribute for the next change of language."""
     for el in document.querySelectorAll("[data-i18n]"):
-        el.textContent = _(el.textContent.strip())
+        msgid = el.getAttribute("data-i18n") or el.textContent.strip()
+        el.setAttribute("data-i18n", msgid)
+        el.textContent = _(msgid)
     for el in document.querySelectorAll("[data-i18n-label]"):
-        el.setAttribute("aria-label", _(el.getAttribute("aria-label")))
+        msgid = el.getAttribute("data-i18n-label") or el.getAttribute("aria-label")
+        el.setAttribute("data-i18n-label", msgid)
+        el.setAttribute("aria-label", _(msgid))
 
 
-def main() -> None:
-    _translate_page()
+async def main() -> None:
     app = App()
-    _position_slots(app.settings.left_handed)
+    app.apply_settings()
+    await app.use_language(choose_language(list(navigator.languages), app.settings.language))
+    _translate_page()
+    _fill_language_choices()
     listen = [
         (TABLE, "pointerdown", app.on_pointerdown),
         (TABLE, "pointermove", app.on_pointermove),
@@ -648,6 +822,7 @@ def main() -> None:
         (TABLE, "focusin", app.on_focusin),
         (BOARD, "click", app.on_click),
         (BOARD, "submit", app.on_submit),
+        (BOARD, "change", app.on_change),
         (document, "keydown", app.on_keydown),
         (document, "visibilitychange", app.on_visibilitychange),
         (window, "resize", app.on_resize),
@@ -661,4 +836,19 @@ def main() -> None:
     performance.mark("klondike-ready")
 
 
-main()
+def _fill_language_choices() -> None:
+    select = document.getElementById("language")
+    automatic = document.createElement("option")
+    automatic.value = ""
+    automatic.setAttribute("data-i18n", "Automatic (browser language)")
+    automatic.textContent = _("Automatic (browser language)")
+    select.appendChild(automatic)
+    for code, name in LANGUAGE_NAMES.items():
+        option = document.createElement("option")
+        option.value = code
+        option.textContent = name  # each language in its own words, never translated
+        option.lang = code
+        select.appendChild(option)
+
+
+asyncio.ensure_future(main())  # async: the language's catalog is fetched first
