@@ -1,0 +1,52 @@
+"""The hint of SPEC R8: a card worth moving and where it goes.
+
+A move on the solver's winning line when there is one; otherwise a sensible move in this
+order: one that turns a face-down card up, a card home, a waste card into play, another
+useful move, a turn of the stock that leads to one. None when no useful move exists.
+"""
+
+from __future__ import annotations
+
+from .ending import has_useful_move, is_useful
+from .game import Game
+from .moves import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    STOCK,
+    WASTE_TO_COLUMN,
+    WASTE_TO_FOUNDATION,
+    Move,
+)
+
+
+def _turns_card_up(game: Game, move: Move) -> bool:
+    if move.kind not in (COLUMN_TO_COLUMN, COLUMN_TO_FOUNDATION):
+        return False
+    trial = game.copy()
+    trial.play(move)
+    return len(trial.tableau[move.source].down) < len(game.tableau[move.source].down)
+
+
+def sensible_move(game: Game) -> Move | None:
+    """A move a good player would consider first, without searching (see above)."""
+    useful = [m for m in game.legal_moves() if m is not STOCK and is_useful(game, m)]
+    for wanted in (
+        lambda m: _turns_card_up(game, m),
+        lambda m: m.kind in (COLUMN_TO_FOUNDATION, WASTE_TO_FOUNDATION),
+        lambda m: m.kind == WASTE_TO_COLUMN,
+        lambda m: True,
+    ):
+        for move in useful:
+            if wanted(move):
+                return move
+    if game.is_legal(STOCK) and has_useful_move(game):
+        return STOCK
+    return None
+
+
+def hint(game: Game, winning_line: list[str] | None = None) -> Move | None:
+    """The move to suggest: the first of ``winning_line`` (the solver's, from this very
+    position) if given, else :func:`sensible_move`."""
+    if winning_line:
+        return Move.from_text(winning_line[0])
+    return sensible_move(game)

@@ -1,0 +1,37 @@
+"""R8 Hint: the solver's move when it has one, else a sensible move, else none."""
+
+from klondike import Game, Move
+from klondike.hint import hint, sensible_move
+from klondike.solver import WON, solve
+
+from .positions import position
+
+
+def test_R8_hint_follows_the_winning_line():
+    game = Game.from_code("KL1-D1N-AAAAAAD")
+    solution = solve(game, budget=5_000)
+    assert solution.result == WON
+    assert hint(game, solution.moves) == Move.from_text(solution.moves[0])
+
+
+def test_R8_sensible_move_turns_a_card_up_first():
+    game = position(["4c | 8h", "9s", "Ah"], waste="")
+    assert sensible_move(game) == Move.from_text("T1>T2")  # turns the 4c up
+
+
+def test_R8_sensible_move_then_a_card_home_then_the_waste():
+    game = position(["9s", "Ah"], waste="8h")
+    assert sensible_move(game) == Move.from_text("T2>F")
+    game = position(["9s"], waste="8h")
+    assert sensible_move(game) == Move.from_text("W>T1")
+
+
+def test_R8_sensible_move_draws_when_the_stock_holds_something_useful():
+    game = position(["Ks", "Kh"], stock="5d Ac")
+    assert sensible_move(game) == Move.from_text("S")
+
+
+def test_R8_no_hint_when_no_useful_move_exists():
+    game = position(["Kh", "Ks", "2c | 5d"], stock="9c 9d")
+    assert sensible_move(game) is None
+    assert hint(game, None) is None
