@@ -239,7 +239,9 @@ class App:
     def show_toolbar(self) -> None:
         game = self.game
         by_action("undo").disabled = game.moves_made == 0
-        CODE.textContent = game.code
+        if CODE.textContent != game.code:
+            CODE.textContent = game.code
+            CODE.title = _("Game code {code}: click to copy").format(code=game.code)
         by_action("finish").hidden = finish_line(game) is None
         STUCK.hidden = not is_stuck(game)
         self.show_score()

@@ -1,0 +1,188 @@
+"""Statistics, settings, languages, rules help and accessibility (issue 6) in a real
+browser; axe-core (npm, used only here) checks the main screen and every dialog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from harness import boot, open_app
+from player import click_stock, pointer_play, settle, start, wait_for_moves
+
+from klondike import Game
+from tests.lines import DEAL_2_DRAW_1
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page, selector: str | None = None) -> list[str]:
+    """Serious and critical axe-core violations on the page (or inside ``selector``)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async (selector) => {
+            const result = await axe.run(selector ? document.querySelector(selector) : document,
+                {resultTypes: ['violations']});
+            return result.violations
+                .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3)
+                    .map(n => n.target.join(' ')).join(', ')}`);
+        }""",
+        selector,
+    )
+    return found
+
+
+@pytest.fixture(scope="module")
+def page(booted_page):
+    return booted_page
+
+
+@pytest.fixture(autouse=True)
+def no_errors(page):
+    yield
+    assert page.watch.problems() == []
+
+
+def open_dialog(page, action: str, dialog: str) -> None:
+    if page.locator("dialog[open]").count():
+        page.keyboard.press("Escape")
+    page.click(f"[data-action={action}] >> nth=0")
+    page.wait_for_selector(f"#{dialog}[open]")
+
+
+def test_main_screen_has_no_serious_accessibility_violations(page):
+    start(page, "KL1-D1N-AAAAAAG")
+    click_stock(page)
+    wait_for_moves(page, 1)
+    assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize(
+    ("action", "dialog"),
+    [("new-game", "new-dialog"), ("settings", "settings-dialog"), ("stats", "stats-dialog"),
+     ("help", "help-dialog")],
+)
+def test_every_dialog_has_no_serious_accessibility_violations(page, action, dialog):
+    open_dialog(page, action, dialog)
+    assert axe_violations(page, f"#{dialog}") == []
+    page.keyboard.press("Escape")
+
+
+def stats_rows(page) -> dict[str, str]:
+    return dict(
+        (r.split("\t")[0], r.split("\t")[1])
+        for r in page.locator("#stats-rows tr").evaluate_all(
+            "rows => rows.map(r => r.cells[0].textContent + '\\t' + r.cells[1].textContent)")
+    )
+
+
+def reset_stats(page) -> None:
+    open_dialog(page, "stats", "stats-dialog")
+    page.click("[data-action=stats-reset]")
+    page.click("[data-action=stats-reset-confirm]")
+    page.keyboard.press("Escape")
+
+
+def test_win_dialog_and_statistics_count_the_win(page):
+    start(page, "KL1-D1N-AAAAAAC")
+    reset_stats(page)
+    game = Game.from_code("KL1-D1N-AAAAAAC")
+    for text in DEAL_2_DRAW_1:
+        pointer_play(page, game, text)
+    page.wait_for_selector("#win-dialog[open]")
+    assert axe_violations(page, "#win-dialog") == []
+    open_dialog(page, "stats", "stats-dialog")
+    rows = stats_rows(page)
+    assert rows["Played"] == "1" and rows["Won"] == "1" and rows["Win rate"] == "100%"
+    assert rows["Fewest moves"] == str(len(DEAL_2_DRAW_1))
+    assert rows["Best score"] == "700"
+    page.keyboard.press("Escape")
+
+
+def test_abandoned_game_is_counted_and_reset_asks_first(page):
+    start(page, "KL1-D1N-AAAAAAA")
+    reset_stats(page)
+    click_stock(page)
+    wait_for_moves(page, 1)
+    start(page, "KL1-D1N-AAAAAAB")  # leaves the first game
+    open_dialog(page, "stats", "stats-dialog")
+    abandoned = page.locator("#stats-rows tr", has_text="Abandoned").locator("td")
+    assert abandoned.text_content() == "1"
+    page.click("[data-action=stats-reset]")
+    assert page.locator("[data-action=stats-reset-confirm]").is_visible()
+    page.click("[data-action=stats-reset-confirm]")
+    assert page.locator("#stats-rows tr", has_text="Played").locator("td").text_content() == "0"
+    page.keyboard.press("Escape")
+
+
+def test_settings_four_colours_left_handed_and_no_animation(page):
+    open_dialog(page, "settings", "settings-dialog")
+    page.check("#settings-dialog input[name=faces][value=four]")
+    page.check("#settings-dialog input[name=left_handed]")
+    page.check("#settings-dialog input[name=animation][value=off]")
+    page.click("#settings-dialog button[type=submit]")
+    page.wait_for_function("document.body.classList.contains('four-colour')")
+    settle(page)
+    stock = page.locator('.slot[data-pile="stock"]').bounding_box()
+    clubs = page.locator('.slot[data-pile="Fc"]').bounding_box()
+    assert stock["x"] > clubs["x"]  # the stock is on the right
+    assert page.evaluate("document.body.classList.contains('animation-off')")
+    # The settings survive a reload.
+    page.reload()
+    boot(page)
+    assert page.evaluate("document.body.classList.contains('four-colour')")
+    open_dialog(page, "settings", "settings-dialog")
+    page.check("#settings-dialog input[name=faces][value=classic]")
+    page.uncheck("#settings-dialog input[name=left_handed]")
+    page.check("#settings-dialog input[name=animation][value=normal]")
+    page.click("#settings-dialog button[type=submit]")
+    page.wait_for_function("!document.body.classList.contains('four-colour')")
+
+
+@pytest.mark.parametrize(
+    ("language", "new_game", "undo"),
+    [("pl", "Nowa gra", "Cofnij"), ("cs", None, None), ("vi", None, None)],
+)
+def test_language_from_the_setting(page, language, new_game, undo):
+    open_dialog(page, "settings", "settings-dialog")
+    page.select_option("#language", language)
+    page.click("#settings-dialog button[type=submit]")
+    page.wait_for_function(f"document.documentElement.lang === {language!r}")
+    button = page.locator("[data-action=new-game] >> nth=0").text_content()
+    assert button != "New game"
+    if new_game:
+        assert button == new_game
+        assert page.locator("[data-action=undo] >> nth=0").text_content() == undo
+    label = page.locator("#c-Ah").get_attribute("aria-label")
+    assert label and label != "ace of hearts"
+    open_dialog(page, "help", "help-dialog")
+    assert page.locator("#help-body h3").count() >= 3
+    page.keyboard.press("Escape")
+    open_dialog(page, "settings", "settings-dialog")
+    page.select_option("#language", "en")
+    page.click("#settings-dialog button[type=submit]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.locator("[data-action=new-game] >> nth=0").text_content() == "New game"
+
+
+def test_language_follows_the_browser(browser, site_url):
+    from harness import new_site_context
+
+    context = new_site_context(browser, locale="cs-CZ")
+    try:
+        page = open_app(context, site_url)
+        assert page.evaluate("document.documentElement.lang") == "cs"
+        assert page.locator("[data-action=new-game] >> nth=0").text_content() != "New game"
+        assert page.watch.problems() == []
+    finally:
+        context.close()
+
+
+def test_rules_help_shows_the_scoring_table_of_the_game(page):
+    start(page, "KL1-D1V-AAAAAAA")
+    open_dialog(page, "help", "help-dialog")
+    text = page.locator("#help-body").text_content()
+    assert "$" in text
+    page.keyboard.press("Escape")
