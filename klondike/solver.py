@@ -78,6 +78,7 @@ over macro moves with dominance pruning and a transposition table:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from .cards import KING, RANK_OF, RED, SUIT_OF
@@ -102,6 +103,31 @@ class Solution(NamedTuple):
 def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:
     """Search ``game``'s position for a win, expanding at most ``budget`` positions."""
     return _Search(game).run(budget)
+
+
+class Search:
+    """A :func:`solve` that runs a slice at a time, so a page can stay responsive: call
+    :meth:`advance` until it returns the :class:`Solution`. Same nodes, same answer.
+
+    >>> from klondike import Game
+    >>> search = Search(Game.from_code("KL1-D1N-AAAAAAD"), budget=1_000)
+    >>> search.advance(10) is None, search.advance(100).result
+    (True, 'won')
+    """
+
+    def __init__(self, game: Game, budget: int = DEFAULT_BUDGET) -> None:
+        self._steps = _Search(game).steps(budget)
+        self.solution: Solution | None = None
+
+    def advance(self, nodes: int) -> Solution | None:
+        """Expand up to ``nodes`` more positions; the answer once there is one."""
+        if self.solution is None:
+            for _ in range(nodes + 1):
+                step = next(self._steps)
+                if step is not None:
+                    self.solution = step
+                    break
+        return self.solution
 
 
 def best_move(game: Game, budget: int = DEFAULT_BUDGET) -> str | None:
@@ -582,27 +608,40 @@ class _Search:
     def run(self, budget: int) -> Solution:
         """Depth-first search over the moves of rule 3, children ordered by rule 5, with
         a transposition table; at most ``budget`` positions are expanded."""
+        for solution in self.steps(budget):
+            if solution is not None:
+                return solution
+        raise AssertionError("the search ended without an answer")  # pragma: no cover
+
+    def steps(self, budget: int) -> Iterator[Solution | None]:
+        """:meth:`run` one position at a time: None after each expanded position, then
+        the :class:`Solution`; so a caller can stop and go on at will (the browser)."""
         entered: list = []  # the moves that led to the current position
         self._play_safe_moves(entered)
         if sum(self.found) == 52 or self._finish(entered):
-            return Solution(WON, 0, _texts([entered]))
+            yield Solution(WON, 0, _texts([entered]))
+            return
         if self._is_dead():
-            return Solution(LOST, 0, [])
+            yield Solution(LOST, 0, [])
+            return
         seen = {self._key()}
         # One frame per position on the current line: [children, next child, entered].
         stack: list[list] = []
         nodes = 0
         while True:
             if nodes == budget:
-                return Solution(UNKNOWN, nodes, [])
+                yield Solution(UNKNOWN, nodes, [])
+                return
             nodes += 1
+            yield None
             children = []
             for order, moves in self._moves():
                 played = [(move, self._play(move)) for move in moves]
                 self._play_safe_moves(played)
                 if sum(self.found) == 52 or self._finish(played):
                     line = [frame[2] for frame in stack] + [entered, played]
-                    return Solution(WON, nodes, _texts(line))
+                    yield Solution(WON, nodes, _texts(line))
+                    return
                 key = self._key()
                 if key not in seen:
                     if len(seen) < TABLE_LIMIT:
@@ -624,7 +663,8 @@ class _Search:
                 for move, info in reversed(frame[2]):
                     self._undo(move, info)
             else:
-                return Solution(LOST, nodes, [])
+                yield Solution(LOST, nodes, [])
+                return
 
 
 def _fits(card: int, top: int) -> bool:

@@ -35,3 +35,16 @@ def test_R8_no_hint_when_no_useful_move_exists():
     game = position(["Kh", "Ks", "2c | 5d"], stock="9c 9d")
     assert sensible_move(game) is None
     assert hint(game, None) is None
+
+
+def test_search_in_slices_gives_the_same_answer_and_nodes_as_solve():
+    from klondike.solver import Search
+
+    for number in range(12):
+        game = Game.new(number, 1 + 2 * (number % 2))
+        whole = solve(game, budget=3_000)
+        search = Search(game.copy(), budget=3_000)
+        answer = None
+        while answer is None:
+            answer = search.advance(97)
+        assert answer == whole
