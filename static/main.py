@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import date
 
 from js import (
+    Date,
     document,
     localStorage,
     navigator,
@@ -30,11 +32,22 @@ except ImportError:  # pragma: no cover - older Pyodide
 
 from klondike import CARDS, DEALS, BadCode, BadSave, Game, GameCode, IllegalMove
 from klondike.cards import RANKS, SUIT_SYMBOLS
+from klondike.daily import daily_code
 from klondike.ending import finish_line, is_stuck
-from klondike.gestures import describe_move, double_tap_move, drag_move, refusal, tap_move
+from klondike.gestures import (
+    describe_move,
+    double_tap_move,
+    drag_move,
+    refusal,
+    run_start,
+    tap_move,
+)
 from klondike.help import rules_help
+from klondike.hint import hint as hint_move
 from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
+from klondike.moves import COLUMN_TO_COLUMN, STOCK, Move
 from klondike.scoring import clock_text, vegas_text
+from klondike.solver import LOST, WON, Search, Solution
 from klondike.stats import (
     RULE_SETS,
     STATS_KEY,
@@ -50,6 +63,11 @@ DOUBLE_TAP_MS = 400
 DRAG_START_PX = 6
 GLIDE_MS = 250  # a little more than the CSS --move-time
 FINISH_STEP_S = 0.09
+# "Can this still be won?" (issue 5): the solver runs in slices of CHUNK_NODES between
+# events, so the page never freezes; it gives up ("not sure") after INDICATOR_BUDGET.
+INDICATOR_BUDGET = 60_000
+CHUNK_NODES = 400
+DAILY_KEY = "klondike.daily"
 
 BOARD = document.getElementById("board")
 TABLE = document.getElementById("table")
@@ -59,6 +77,7 @@ CODE = document.getElementById("code")
 STUCK = document.getElementById("stuck")
 NEW_DIALOG = document.getElementById("new-dialog")
 WIN_DIALOG = document.getElementById("win-dialog")
+WINNABLE = document.getElementById("winnable")
 CODE_INPUT = document.getElementById("code-input")
 CODE_ERROR = document.getElementById("code-error")
 SETTINGS_DIALOG = document.getElementById("settings-dialog")
@@ -109,6 +128,10 @@ class App:
         self.busy = False  # "Finish game" is playing
         self.highlight = None
         self.lifted = []  # cards let go of, still above the others while they glide
+        self.known: dict[str, Solution] = {}  # position key -> the solver's answer
+        self.search = None  # (position key, Search) in progress
+        self.hint_wanted = False  # the player asked for a hint while the solver works
+        self.chunk_proxy = create_proxy(self.analyse_chunk)
         self.settle_proxy = create_proxy(self.settle_lifted)
         self.make_cards()
 
@@ -171,7 +194,10 @@ class App:
     def play(self, move) -> bool:
         try:
             said = describe_move(self.game, move)
+            line = self.winning_line()
             self.game.play(move)
+            if line and line[0] == str(move):  # still on the solver's winning line
+                self.known[self.key()] = Solution(WON, 0, line[1:])
         except IllegalMove as e:
             self.say(str(e))
             return False
@@ -200,6 +226,7 @@ class App:
             self.say("")
         if game.is_won:
             self.show_win()
+        self.analyse()
 
     def save_stats(self) -> None:
         localStorage.setItem(STATS_KEY, self.stats.to_json())
@@ -242,7 +269,9 @@ class App:
         if CODE.textContent != game.code:
             CODE.textContent = game.code
             CODE.title = _("Game code {code}: click to copy").format(code=game.code)
-        by_action("finish").hidden = finish_line(game) is None
+        by_action("finish").hidden = self.finishing_line() is None
+        for el in TABLE.querySelectorAll(".hint"):
+            el.classList.remove("hint")
         STUCK.hidden = not is_stuck(game)
         self.show_score()
 
@@ -272,6 +301,9 @@ class App:
                  else "" if letter == "X" else str(game.score_at(seconds)))
         self.stats.record_win(rule_set_of(game), seconds, game.moves_made,
                               game.score_at(seconds), game_key=game.to_json())
+        daily = (nullable(localStorage.getItem(DAILY_KEY)) or "").split()
+        if len(daily) == 2 and daily[1] == game.code:
+            self.stats.record_daily_win(daily[0], game.draw)
         self.save_stats()
         message = document.getElementById("win-message")
         message.textContent = _("You won in {time} with {moves} moves.").format(
@@ -284,18 +316,153 @@ class App:
 
     async def finish(self) -> None:
         """R6 "Finish game": play the rest home, one card at a time, animated."""
-        line = finish_line(self.game)
+        line = self.finishing_line()
         if not line or self.busy:
             return
         self.busy = True
         try:
             for move in line:
                 self.game.play(move)
+                self.known.pop(self.key(), None)
                 self.render()
                 await asyncio.sleep(0 if self.settings.animation == "off" else FINISH_STEP_S)
         finally:
             self.busy = False
         self.after_action()
+
+    # --- the solver: can this still be won? hints, daily deals (issue 5, R8) ----------------
+    def key(self, moves: int | None = None) -> str:
+        """The position after the first ``moves`` moves (all by default) of this game."""
+        history = self.game.history
+        return self.game.code + "|" + " ".join(map(str, history[:moves]))
+
+    def winning_line(self) -> list[str] | None:
+        solution = self.known.get(self.key())
+        return solution.moves if solution is not None and solution.result == WON else None
+
+    def finishing_line(self) -> list | None:
+        """R6 and issue 5: Finish game plays the cards home once every tableau card is face
+        up, or follows the solver's winning line once nothing is left to discover."""
+        line = finish_line(self.game)
+        if line is None and self.game.all_face_up:
+            solved = self.winning_line()
+            line = [Move.from_text(m) for m in solved] if solved else None
+        return line
+
+    def analyse(self) -> None:
+        """Start solving the current position, unless its answer is known."""
+        if not self.settings.indicator and not self.hint_wanted:
+            self.search = None
+            self.show_winnable()
+            return
+        key = self.key()
+        if key in self.known or self.game.is_won:
+            self.search = None
+        elif self.search is None or self.search[0] != key:
+            self.search = (key, Search(self.game.copy(), INDICATOR_BUDGET))
+            setTimeout(self.chunk_proxy, 0)
+        self.show_winnable()
+
+    def analyse_chunk(self) -> None:
+        """One slice of the search; the next is scheduled after the browser's own work."""
+        if self.search is None:
+            return
+        key, search = self.search
+        if key != self.key():
+            return  # the player moved on; analyse() started another search
+        solution = search.advance(CHUNK_NODES)
+        if solution is None:
+            setTimeout(self.chunk_proxy, 0)
+            return
+        self.known[key] = solution
+        self.search = None
+        self.show_winnable()
+        by_action("finish").hidden = self.finishing_line() is None
+        if self.hint_wanted:
+            self.hint_wanted = False
+            self.show_hint()
+
+    def show_winnable(self) -> None:
+        WINNABLE.hidden = not self.settings.indicator or self.game.is_won
+        solution = self.known.get(self.key())
+        if solution is None:
+            state, text = "busy", _("Checking if this game can be won…")
+        elif solution.result == WON:
+            state, text = "won", _("This game can be won")
+        elif solution.result == LOST:
+            state, text = "lost", _("This game can no longer be won")
+        else:
+            state, text = "unknown", _("Not sure if this game can be won")
+        if WINNABLE.textContent != text:
+            WINNABLE.textContent = text
+            WINNABLE.dataset.state = state
+        back = by_action("undo-to-winnable")
+        back.hidden = not (state == "lost" and self.last_winnable() is not None)
+
+    def last_winnable(self) -> int | None:
+        """How many moves of this game lead to the last position known to be winnable."""
+        for moves in range(self.game.moves_made - 1, -1, -1):
+            solution = self.known.get(self.key(moves))
+            if solution is not None and solution.result == WON:
+                return moves
+        return None
+
+    def undo_to_winnable(self) -> None:
+        target = self.last_winnable()
+        if target is None or self.busy:
+            return
+        while self.game.moves_made > target:
+            self.game.undo()
+        self.after_action()
+        self.say(_("Back to the last position that can be won"))
+
+    def ask_hint(self) -> None:
+        if self.game.is_won:
+            return
+        if self.key() in self.known:
+            self.show_hint()
+            return
+        self.hint_wanted = True  # shown when the search ends (analyse_chunk)
+        self.say(_("Thinking…"))
+        self.analyse()  # starts a search if none runs (the indicator may be off)
+
+    def show_hint(self) -> None:
+        """R8: lift the card worth moving and mark where it goes."""
+        game = self.game
+        move = hint_move(game, self.winning_line())
+        for el in TABLE.querySelectorAll(".hint"):
+            el.classList.remove("hint")
+        if move is None:
+            self.say(_("No useful move is left"))
+            return
+        if move is STOCK:
+            self.slots["stock"].classList.add("hint")
+            for el in self.run_elements("stock", len(game.stock) - 1):
+                el.classList.add("hint")
+        else:
+            source, index = _source_of(game, move)
+            for el in self.run_elements(source, index):
+                el.classList.add("hint")
+            card = self.cards_at(source, index).card
+            target = "F" + card.suit if move.target < 0 else f"T{move.target + 1}"
+            self.slots[target].classList.add("hint")
+            tops = [p for p in self.layout.places if p.pile == target]
+            if tops:
+                self.cards[max(tops, key=lambda p: p.index).card].classList.add("hint")
+        self.say(_("Hint: {move}").format(move=describe_move(game, move)))
+
+    def start_daily(self) -> None:
+        """R8: today's deal (the player's calendar date), the same for every player."""
+        now = Date.new()
+        day = f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
+        draw = self.settings.draw
+        self.say(_("Preparing the daily deal…"))
+        code = _daily_code(day, draw)
+        self.new_game(draw, "N", GameCode.parse(code))
+        localStorage.setItem(DAILY_KEY, f"{day} {code}")
+        won = self.stats.won_daily(day, draw)
+        self.say(_("Daily deal of {day}, draw {draw}").format(day=day, draw=draw)
+                 + (" " + _("(won already)") if won else ""))
 
     # --- pointer input (R5): drag and drop, taps, double taps ---------------------------
     def on_pointerdown(self, event) -> None:
@@ -594,6 +761,12 @@ class App:
             self.say(_("Statistics reset"))
         elif action == "help":
             self.open_help()
+        elif action == "hint":
+            self.ask_hint()
+        elif action == "daily":
+            self.start_daily()
+        elif action == "undo-to-winnable":
+            self.undo_to_winnable()
 
     def on_submit(self, event) -> None:
         event.preventDefault()
@@ -783,6 +956,28 @@ def nullable(value):
 
 def _card_name(card) -> str:
     return _(card.name)
+
+
+def _source_of(game: Game, move: Move) -> tuple[str, int]:
+    """The pile and index of the card a player takes for ``move``."""
+    text = str(move)
+    if text[0] == "W":
+        return "waste", len(game.waste) - 1
+    if text[0] == "F":
+        return text.split(">")[0], game.foundations[text[1]] - 1
+    column = game.tableau[move.source]
+    if move.kind == COLUMN_TO_COLUMN:
+        return text[:2], run_start(game, move)
+    return text[:2], len(column.down) + len(column.up) - 1
+
+
+_DAILY_CODES: dict[tuple[str, int], str] = {}
+
+
+def _daily_code(day: str, draw: int) -> str:
+    if (day, draw) not in _DAILY_CODES:
+        _DAILY_CODES[day, draw] = daily_code(date.fromisoformat(day), draw)
+    return _DAILY_CODES[day, draw]
 
 
 def _typing(event) -> bool:

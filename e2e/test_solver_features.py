@@ -1,0 +1,116 @@
+"""Hint, "can this still be won?" and the daily deal (issue 5, SPEC R8) in a real browser.
+The answers come from the same solver as the command line (klondike.solver)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from player import click_stock, moves, pointer_play, start, wait_for_moves
+
+from klondike import Game
+from klondike.solver import LOST, WON, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def page(booted_page):
+    return booted_page
+
+
+@pytest.fixture(autouse=True)
+def no_errors(page):
+    yield
+    assert page.watch.problems() == []
+
+
+def winnable_state(page) -> str:
+    page.wait_for_function("document.getElementById('winnable').dataset.state !== 'busy'")
+    return page.get_attribute("#winnable", "data-state")
+
+
+def test_R8_indicator_says_winnable_and_follows_the_line(page):
+    start(page, "KL1-D1N-AAAAAAD")
+    assert winnable_state(page) == "won"
+    assert page.text_content("#winnable") == "This game can be won"
+    line = solve(Game.from_code("KL1-D1N-AAAAAAD"), budget=60_000).moves
+    game = Game.from_code("KL1-D1N-AAAAAAD")
+    pointer_play(page, game, line[0])
+    assert winnable_state(page) == "won"  # still on the solver's line
+
+
+def test_R8_hint_marks_the_card_and_its_place(page):
+    start(page, "KL1-D1N-AAAAAAD")
+    winnable_state(page)
+    page.click("[data-action=hint]")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Hint')")
+    marked = page.evaluate(
+        "[...document.querySelectorAll('.hint')].map(e => e.id || e.dataset.pile)"
+    )
+    first = solve(Game.from_code("KL1-D1N-AAAAAAD"), budget=60_000).moves[0]
+    assert marked, "nothing is highlighted"
+    if first == "S":
+        assert "stock" in marked
+    else:
+        assert any(m.startswith("c-") for m in marked)
+    # Playing it clears the marks.
+    pointer_play(page, Game.from_code("KL1-D1N-AAAAAAD"), first)
+    assert page.locator(".hint").count() == 0
+
+
+def lost_position() -> tuple[str, list[str]]:
+    """A deal and a move list that leads from a winnable position to a lost one, found
+    with the solver (draw 1, Vegas: one pass)."""
+    for number in range(200):
+        game = Game.new(number, 1, "V")
+        if solve(game, budget=20_000).result != WON:
+            continue
+        for _ in range(24):  # turn the whole stock over: in Vegas it never comes back
+            game.play("S")
+        if solve(game, budget=20_000).result == LOST:
+            return game.code, [str(m) for m in game.history]
+    raise AssertionError("no such deal in the first 200")
+
+
+def test_R8_indicator_says_lost_and_offers_undo_to_the_last_winnable_position(page):
+    code, line = lost_position()
+    start(page, code)
+    assert winnable_state(page) == "won"
+    for n in range(1, len(line) + 1):
+        click_stock(page)
+        wait_for_moves(page, n)
+        winnable_state(page)
+    assert winnable_state(page) == "lost"
+    back = page.locator("[data-action=undo-to-winnable]")
+    assert back.is_visible()
+    back.click()
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('klondike.game')).moves.split(' ').length < 24"
+    )
+    assert winnable_state(page) == "won"
+    assert len(moves(page)) < len(line)
+
+
+def test_R8_daily_deal_matches_the_command_line_and_is_remembered_when_won(page):
+    page.click("[data-action=daily]")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Daily')")
+    day = page.evaluate(
+        "(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]"
+        ".map((n, i) => String(n).padStart(i ? 2 : 4, '0')).join('-'); })()"
+    )
+    code = page.text_content("#code")
+    result = subprocess.run([sys.executable, "-m", "klondike", "daily", day, "--draw", "1"],
+                            capture_output=True, text=True, check=True, cwd=ROOT)
+    assert code == result.stdout.strip()
+    # Win it by pointer along the solver's line; the statistics remember the day.
+    line = solve(Game.from_code(code), budget=200_000).moves
+    game = Game.from_code(code)
+    for text in line:
+        pointer_play(page, game, text)
+    page.wait_for_selector("#win-dialog[open]")
+    stats = json.loads(page.evaluate("localStorage.getItem('klondike.stats')"))
+    assert day in stats["daily"]["1"]
