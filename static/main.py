@@ -62,6 +62,7 @@ from klondike.view import COLUMN_PILES, PILES, layout, pile_at, slots
 DOUBLE_TAP_MS = 400
 DRAG_START_PX = 6
 GLIDE_MS = 250  # a little more than the CSS --move-time
+STATUS_ROOM_PX = 48  # kept below the table for the status line
 FINISH_STEP_S = 0.09
 # "Can this still be won?" (issue 5): the solver runs in slices of CHUNK_NODES between
 # events, so the page never freezes; it gives up ("not sure") after INDICATOR_BUDGET.
@@ -235,7 +236,7 @@ class App:
         game = self.game
         self.card_px = self.slots["stock"].getBoundingClientRect().width or 1.0
         top = TABLE.getBoundingClientRect().top
-        room = (window.innerHeight - top - 8) / self.card_px
+        room = (window.innerHeight - top - STATUS_ROOM_PX) / self.card_px
         self.layout = layout(game, height=max(room, 5.0), left_handed=self.settings.left_handed)
         for place in self.layout.places:
             if self.shown.get(place.card) != place:

@@ -1,0 +1,64 @@
+"""Screenshots of the game in each language, for the README (issue 6).
+
+    python3 tools/build.py && .venv/bin/python tools/screenshots.py
+
+Opens the built site in headless Chromium with the browser's language set to each of the
+game's languages, plays a few moves of one deal (the same in every picture) and writes
+docs/screenshots/<language>.png.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "e2e"), str(ROOT / "tools")]
+
+from harness import CHROMIUM, CHROMIUM_ARGS, boot  # noqa: E402
+from player import pointer_play, settle, start  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from serve import start_server  # noqa: E402
+
+from klondike import Game  # noqa: E402
+from klondike.i18n import LANGUAGES  # noqa: E402
+from tests.lines import DEAL_2_DRAW_1  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+LOCALES = {"en": "en-GB", "pl": "pl-PL", "vi": "vi-VN", "cs": "cs-CZ"}
+CODE = "KL1-D1N-AAAAAAC"
+MOVES = 20
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    server, url = start_server(root=ROOT)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for language in LANGUAGES:
+                context = browser.new_context(viewport={"width": 960, "height": 720},
+                                              locale=LOCALES[language])
+                page = context.new_page()
+                page.set_default_timeout(60_000)
+                page.goto(url)
+                boot(page)
+                start(page, CODE)
+                game = Game.from_code(CODE)
+                for text in DEAL_2_DRAW_1[:MOVES]:
+                    pointer_play(page, game, text)
+                page.mouse.move(0, 0)
+                page.wait_for_function(
+                    "document.getElementById('winnable').dataset.state !== 'busy'")
+                settle(page)
+                path = OUT / f"{language}.png"
+                page.screenshot(path=str(path))
+                print(f"wrote {path.relative_to(ROOT)}")
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
