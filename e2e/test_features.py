@@ -186,3 +186,24 @@ def test_rules_help_shows_the_scoring_table_of_the_game(page):
     text = page.locator("#help-body").text_content()
     assert "$" in text
     page.keyboard.press("Escape")
+
+
+def test_usable_at_200_percent_text_size(page):
+    """WCAG 1.4.4: with text at 200% nothing runs off the side and every control stays
+    reachable."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    try:
+        settle(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        for action in ("new-game", "undo", "hint", "daily", "stats", "settings", "help"):
+            button = page.locator(f"[data-action={action}] >> nth=0")
+            box = button.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 1024, action
+        open_dialog(page, "settings", "settings-dialog")
+        assert page.evaluate(
+            "document.getElementById('settings-dialog').getBoundingClientRect().right"
+            " <= innerWidth")
+        page.keyboard.press("Escape")
+    finally:
+        page.evaluate("document.documentElement.style.fontSize = ''")
