@@ -88,3 +88,17 @@ def fresh_context(browser):
 def boot_fixture():
     """`boot(page)` as a fixture, for tests that prefer not to import from conftest."""
     return boot
+
+
+@pytest.fixture
+def page(booted_page):
+    """The module's shared booted page of the app (instead of pytest-playwright's fresh,
+    empty page per test: booting Pyodide costs seconds and ~250 MiB)."""
+    return booted_page
+
+
+@pytest.fixture
+def no_errors(booted_page):
+    """Fails the test if it left a console error, a page error or an outside request."""
+    yield
+    assert booted_page.watch.problems() == []

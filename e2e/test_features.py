@@ -34,15 +34,7 @@ def axe_violations(page, selector: str | None = None) -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def page(booted_page):
-    return booted_page
-
-
-@pytest.fixture(autouse=True)
-def no_errors(page):
-    yield
-    assert page.watch.problems() == []
+pytestmark = pytest.mark.usefixtures("no_errors")
 
 
 def open_dialog(page, action: str, dialog: str) -> None:

@@ -34,16 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tests.lines import DEAL_2_DRAW_1  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def page(booted_page):
-    return booted_page
-
-
-@pytest.fixture(autouse=True)
-def no_errors(page):
-    yield
-    assert page.watch.problems() == []
+pytestmark = pytest.mark.usefixtures("no_errors")
 
 
 # --- the tests -------------------------------------------------------------------------

@@ -17,15 +17,7 @@ from klondike.solver import LOST, WON, solve
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def page(booted_page):
-    return booted_page
-
-
-@pytest.fixture(autouse=True)
-def no_errors(page):
-    yield
-    assert page.watch.problems() == []
+pytestmark = pytest.mark.usefixtures("no_errors")
 
 
 def winnable_state(page) -> str:
