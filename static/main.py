@@ -183,6 +183,7 @@ class App:
                                   old.score_at(self.clock.elapsed()), game_key=old.to_json())
             self.save_stats()
         self.game = Game(code)
+        self.known.clear()  # the answers were about the old deal
         self.clock = Clock()
         self.selected = None
         WIN_DIALOG.close()
