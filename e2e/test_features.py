@@ -199,3 +199,29 @@ def test_usable_at_200_percent_text_size(page):
         page.keyboard.press("Escape")
     finally:
         page.evaluate("document.documentElement.style.fontSize = ''")
+
+
+def test_keyboard_focus_is_visible_on_piles_and_cards(page):
+    start(page, "KL1-D1N-AAAAAAG")
+    page.focus('.slot[data-pile="T3"]')
+    page.keyboard.press("ArrowRight")  # to column 4, by keyboard: focus-visible applies
+    assert page.evaluate("document.activeElement.dataset.pile") == "T4"
+    outline = page.evaluate(
+        "getComputedStyle(document.querySelector('.card.cursor')).outlineStyle")
+    assert outline == "solid"  # the column's card under the cursor shows it
+    page.keyboard.press("Tab")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+
+
+def test_prefers_reduced_motion_turns_animation_off(browser, site_url):
+    from harness import new_site_context
+
+    context = new_site_context(browser, reduced_motion="reduce")
+    try:
+        reduced = open_app(context, site_url)
+        duration = reduced.evaluate(
+            "getComputedStyle(document.querySelector('.card')).transitionDuration")
+        assert duration == "0s"
+        assert reduced.watch.problems() == []
+    finally:
+        context.close()
