@@ -152,3 +152,15 @@ def first_deal(predicate, draw: int = 1, scoring: str = "N") -> Game:
 
 def legal(game: Game) -> set[str]:
     return {str(m) for m in game.legal_moves()}
+
+
+def choose(page, action: str) -> None:
+    """Click a toolbar action, opening the "More" menu first when it is in there."""
+    button = page.locator(f"[data-action={action}] >> nth=0")
+    if page.evaluate(
+        "(a) => !!document.querySelector(`#menu [data-action=${a}]`)"
+        " && !document.getElementById('menu').open",
+        action,
+    ):
+        page.click("#menu > summary")
+    button.click()

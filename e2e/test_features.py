@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from harness import boot, open_app
-from player import click_stock, pointer_play, settle, start, wait_for_moves
+from player import choose, click_stock, pointer_play, settle, start, wait_for_moves
 
 from klondike import Game
 from tests.lines import DEAL_2_DRAW_1
@@ -40,7 +40,7 @@ pytestmark = pytest.mark.usefixtures("no_errors")
 def open_dialog(page, action: str, dialog: str) -> None:
     if page.locator("dialog[open]").count():
         page.keyboard.press("Escape")
-    page.click(f"[data-action={action}] >> nth=0")
+    choose(page, action)
     page.wait_for_selector(f"#{dialog}[open]")
 
 
@@ -190,8 +190,11 @@ def test_usable_at_200_percent_text_size(page):
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
         for action in ("new-game", "undo", "hint", "daily", "stats", "settings", "help"):
             button = page.locator(f"[data-action={action}] >> nth=0")
+            if not button.is_visible():
+                page.click("#menu > summary")  # the items behind "More"
             box = button.bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 1024, action
+        page.keyboard.press("Escape")
         open_dialog(page, "settings", "settings-dialog")
         assert page.evaluate(
             "document.getElementById('settings-dialog').getBoundingClientRect().right"

@@ -388,15 +388,16 @@ class App:
         WINNABLE.hidden = not self.settings.indicator or self.game.is_won
         solution = self.known.get(self.key())
         if solution is None:
-            state, text = "busy", _("Checking if this game can be won…")
+            state, text, title = "busy", _("Checking…"), _("Checking if this game can be won…")
         elif solution.result == WON:
-            state, text = "won", _("This game can be won")
+            state, text, title = "won", _("Winnable"), _("This game can be won")
         elif solution.result == LOST:
-            state, text = "lost", _("This game can no longer be won")
+            state, text, title = "lost", _("Not winnable"), _("This game can no longer be won")
         else:
-            state, text = "unknown", _("Not sure if this game can be won")
+            state, text, title = "unknown", _("Not sure"), _("Not sure if this game can be won")
         if WINNABLE.textContent != text:
-            WINNABLE.textContent = text
+            WINNABLE.textContent = text  # short, for a phone's toolbar
+            WINNABLE.title = title
             WINNABLE.dataset.state = state
         back = by_action("undo-to-winnable")
         back.hidden = not (state == "lost" and self.last_winnable() is not None)
@@ -623,6 +624,11 @@ class App:
             event.preventDefault()
             self.undo()
             return
+        menu = document.getElementById("menu")
+        if key == "Escape" and menu.open:
+            menu.open = False
+            menu.querySelector("summary").focus()
+            return
         el = nullable(document.activeElement)
         if el is None or not el.classList.contains("slot") or self.busy:
             return
@@ -731,10 +737,15 @@ class App:
 
     # --- buttons and dialogs ------------------------------------------------------------
     def on_click(self, event) -> None:
+        menu = document.getElementById("menu")
+        if menu.open and not menu.contains(event.target):
+            menu.open = False  # a click anywhere else folds the menu away
         button = nullable(event.target.closest("[data-action]"))
         if button is None:
             return
         action = button.dataset.action
+        if menu.open and menu.contains(button):
+            menu.open = False  # an item was chosen: fold the menu away
         if self.busy and action != "copy-code":
             return
         if action == "new-game":
