@@ -29,10 +29,9 @@ from player import (
 )
 
 from klondike import Game, Move
+from tests.lines import DEAL_2_DRAW_1
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tests.lines import DEAL_2_DRAW_1  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("no_errors")
 

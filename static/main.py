@@ -156,23 +156,26 @@ class App:
             self.cards[card] = el
 
     def start(self) -> None:
+        """Resume the saved game, or start one; say what could not be read."""
+        problems = []
+        if self.stats.problem:
+            problems.append(self.stats.problem)
+            self.save_stats()  # from zero, replacing the unreadable value
         stored = nullable(localStorage.getItem(GAME_KEY))
-        if stored is None:
-            self.new_game(self.settings.draw, self.settings.scoring)
-            return
         try:
-            self.game, elapsed = load_game(stored)
+            if stored is None:
+                self.new_game(self.settings.draw, self.settings.scoring)
+            else:
+                self.game, elapsed = load_game(stored)
+                self.clock = Clock(elapsed)
+                self.after_action(announce=False)
         except BadSave as e:
             localStorage.setItem(GAME_KEY + ".unreadable", stored)
             self.new_game(self.settings.draw, self.settings.scoring)
-            self.say(_("Your saved game could not be read ({reason}). A new game has started.")
-                     .format(reason=e))
-            return
-        self.clock = Clock(elapsed)
-        self.after_action(announce=False)
-        if self.stats.problem:
-            self.say(self.stats.problem)
-            self.save_stats()
+            problems.append(_("Your saved game could not be read ({reason}). "
+                              "A new game has started.").format(reason=e))
+        if problems:
+            self.say(" ".join(problems))
 
     def new_game(self, draw: int, scoring: str, code: GameCode | None = None) -> None:
         if code is None:
@@ -256,8 +259,7 @@ class App:
             style.zIndex = str(place.z)
         if old is None or old.face_up != place.face_up:
             el.classList.toggle("down", not place.face_up)
-            el.setAttribute("aria-label", _(place.label) if not place.face_up
-                            else _card_name(place.card))
+            el.setAttribute("aria-label", _(place.label))  # the label is its msgid
         if old is None or (old.pile, old.index, old.draggable) != (
                 place.pile, place.index, place.draggable):
             el.dataset.pile = place.pile
@@ -724,11 +726,8 @@ class App:
             el.classList.remove("selected")
         self.selected = selection
         if selection is not None:
-            place = self.cards_at(*selection)
-            for el in self.run_elements(selection[0], selection[1]):
+            for el in self.run_elements(*selection):
                 el.classList.add("selected")
-            if place is None:
-                self.selected = None
 
     def on_focusin(self, event) -> None:
         el = event.target
@@ -853,8 +852,7 @@ class App:
         document.documentElement.lang = language
         _translate_page()
         for place in self.layout.places if self.layout else ():
-            self.cards[place.card].setAttribute(
-                "aria-label", _card_name(place.card) if place.face_up else _(place.label))
+            self.cards[place.card].setAttribute("aria-label", _(place.label))
 
     def open_stats(self) -> None:
         select = document.getElementById("stats-rules")

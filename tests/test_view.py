@@ -131,12 +131,19 @@ def test_R6_finish_line_plays_everything_home_once_all_cards_are_face_up():
 
 
 def test_R6_finish_line_is_none_when_vegas_left_cards_behind():
-    game = position(["Kh"], waste="2h", stock="", foundations="Ah Ks Kd Kc", scoring="V")
-    game._recycles = 0
-    game._stock, game._waste = [], [Card.from_text("2h")]
-    assert finish_line(game) is None  # 2h blocked: the Kh is fine, the rest is not
-    game2 = position(["Kh Qh"], foundations="Jh Ks Kd Kc", scoring="V")
-    assert finish_line(game2) == [Move.from_text("T1>F")] * 2
+    # Every card is face up; the 3h lies on the 2h in the waste and the stock is spent.
+    # With recycles the draws bring the 2h up again; in Vegas (one pass, R2.9) never.
+    hearts = "Qh Jh Th 9h 8h 7h 6h 5h 4h 2h 3h"
+    normal = position(["Kh"], waste=hearts, foundations="Ah Ks Kd Kc", scoring="N")
+    line = finish_line(normal)
+    assert line is not None and "S" in map(str, line)
+    for move in line:
+        normal.play(move)
+    assert normal.is_won
+    vegas = position(["Kh"], waste=hearts, foundations="Ah Ks Kd Kc", scoring="V")
+    assert finish_line(vegas) is None
+    game = position(["Kh Qh"], foundations="Jh Ks Kd Kc", scoring="V")
+    assert finish_line(game) == [Move.from_text("T1>F")] * 2
 
 
 def test_R6_stuck_when_no_useful_move_is_left():
