@@ -15,7 +15,7 @@ import pytest
 from klondike import CARDS, Game
 from klondike.cli import main, wilson_interval
 from klondike.daily import candidates, daily_code
-from klondike.solver import DAILY_BUDGET, LOST, UNKNOWN, WON, best_move, solve
+from klondike.solver import DAILY_BUDGET, LOST, SOLO, UNKNOWN, WON, best_move, solve
 
 from .positions import position
 
@@ -93,9 +93,12 @@ def test_a_win_that_takes_back_a_card_from_under_another_r2_6() -> None:
     assert sum(move.startswith("Fs>") for move in solution.moves) >= 2
 
 
-def random_endgame(rng: random.Random, draw: int, scoring: str, left: int) -> Game:
+def random_endgame(
+    rng: random.Random, draw: int, scoring: str, left: int, columns_used: int = 7
+) -> Game:
     """``left`` cards off the foundations, dealt at random: each column face down but
-    for its last card, the rest split between waste and stock."""
+    for its last card (only the first ``columns_used`` columns get cards), the rest
+    split between waste and stock."""
     levels = [13] * 4
     for _ in range(left):
         levels[rng.choice([s for s in range(4) if levels[s]])] -= 1
@@ -104,7 +107,7 @@ def random_endgame(rng: random.Random, draw: int, scoring: str, left: int) -> Ga
     columns = [[] for _ in range(7)]
     in_columns = rng.randint(left // 2, left)
     for card in rest[:in_columns]:
-        columns[rng.randrange(7)].append(card)
+        columns[rng.randrange(columns_used)].append(card)
     talon = rest[in_columns:]
     split = rng.randint(0, len(talon))
     game = Game.new(0, draw, scoring)
@@ -166,6 +169,50 @@ def test_a_card_that_can_never_leave_its_column_loses_at_once() -> None:
         foundations="4s 7h 7d Qc",
     )
     assert solve(game) == (LOST, 0, [])
+
+
+def test_two_cards_each_on_the_card_the_other_needs_lose_at_once() -> None:
+    # Rule 6's relaxation across columns: the 7s lies on the 8h and its own 5s, the 7c
+    # on the 8d and its own 5c; each needs the red 8 under the other, and no space or
+    # foundation move frees either. Without it the search would have to visit every
+    # position of five spaces and a full stock.
+    game = position(
+        ["8h 5s | 7s", "8d 5c | 7c"],
+        stock="6s 8s 9s Ts Js Qs Ks 9h Th Jh Qh Kh 9d Td Jd Qd Kd 6c 8c 9c Tc Jc Qc Kc",
+        foundations="4s 7h 7d 4c",
+    )
+    assert solve(game, budget=0) == (LOST, 0, [])
+
+
+def test_the_dead_position_check_never_gives_up_a_winnable_endgame() -> None:
+    # A budget of 0 answers only from rules 2, 6 and 7: every "lost" must be lost.
+    rng = random.Random(7)
+    dead = 0
+    for _ in range(400):
+        draw, scoring = rng.choice([(1, "N"), (3, "N"), (1, "V"), (3, "V")])
+        game = random_endgame(rng, draw, scoring, left=12, columns_used=rng.randint(2, 3))
+        if solve(game, budget=0).result == LOST:
+            dead += 1
+            assert not brute_force_wins(game)
+    assert dead >= 8
+
+
+def test_no_deal_the_search_wins_is_called_dead() -> None:
+    for draw in (1, 3):
+        for number in range(40):
+            game = Game.new(number, draw)
+            if solve(game, budget=0).result == LOST:
+                assert solve(game, budget=5_000).result == LOST, (draw, number)
+
+
+def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> None:
+    # Rule 8: deal 86 in draw 1 is not won by the depth-first search within 30,000
+    # nodes; the best-first search, joining at SOLO nodes, wins it within a hundred.
+    game = Game.new(86, 1)
+    solution = solve(game, budget=SOLO + 200)
+    assert solution.result == WON and solution.nodes > SOLO
+    assert replays_to_win(game, solution.moves)
+    assert solve(game, budget=SOLO).result == UNKNOWN
 
 
 def test_a_locked_position_is_proved_lost_by_search() -> None:
