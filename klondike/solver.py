@@ -86,8 +86,8 @@ over macro moves with dominance pruning and a transposition table:
    expanding the most promising position seen yet, shares the budget a node each in
    turn; the first to win or to prove the position lost answers. Either one alone
    proves a loss only by visiting every position, so a lost position costs twice the
-   nodes, and on the first 200 deals the pair decides more deals within one second
-   (``bench/solver.py``).
+   nodes; still, over deals 0-999 the pair decides more deals within one second than
+   the depth-first search alone (``bench/solver.py``, figures in the README).
 """
 
 from __future__ import annotations
@@ -450,14 +450,11 @@ class _Search:
         the cards above it in its column (a relaxation of the game: every move that
         could ever happen is taken to happen, and no card or space is ever used up)."""
         columns, down = self.columns, self.down
-        loose = bytearray(52)  # off the columns: talon and foundations
-        for c in range(52):
-            loose[c] = 1
-        for col in columns:
-            for c in col:
-                loose[c] = 0
         leaves = bytearray(52)  # can leave its place in its column
-        free = bytearray(loose)  # can be a column's top (or is off the columns)
+        free = bytearray(b"\x01" * 52)  # can be a column's top, or is off the columns
+        for col in columns:
+            for card in col:
+                free[card] = 0
         home = bytearray(52)  # can go home
         space = not all(columns)  # a column can be empty
         changed = True
@@ -697,17 +694,41 @@ class _Search:
         """Rule 5: how far the position looks from a win (face-down cards count most)."""
         return 4 * sum(self.down) + 52 - sum(self.found) + len(self.talon)
 
+    def _start(self, entered: list) -> Solution | None:
+        """Before any search: the safe moves, then won early (rule 7) or dead (rule 6)."""
+        self._play_safe_moves(entered)
+        if sum(self.found) == 52 or self._finish(entered):
+            return Solution(WON, 0, _texts([entered]))
+        if self._is_dead():
+            return Solution(LOST, 0, [])
+        return None
+
+    def _children(self, seen: set[bytes]) -> Iterator[tuple[int, tuple, list, bool]]:
+        """Play each move of rule 3 in turn, with the safe moves after it, and yield
+        (its order, its moves, all moves played, whether that won) when it won or its
+        position is new to ``seen``, which it joins. The position is on the board while
+        yielded and taken back when the caller goes on."""
+        for order, moves in self._moves():
+            played = [(move, self._play(move)) for move in moves]
+            self._play_safe_moves(played)
+            if sum(self.found) == 52 or self._finish(played):
+                yield order, moves, played, True
+            else:
+                key = self._key()
+                if key not in seen:
+                    if len(seen) < TABLE_LIMIT:
+                        seen.add(key)
+                    yield order, moves, played, False
+            for move, info in reversed(played):
+                self._undo(move, info)
+
     def steps(self, budget: int) -> Iterator[Solution | None]:
         """Depth-first search over the moves of rule 3, children ordered by rule 5, with
         a transposition table, one position at a time: None before each position it
         expands, then the :class:`Solution` (at most ``budget`` positions)."""
         entered: list = []  # the moves that led to the current position
-        self._play_safe_moves(entered)
-        if sum(self.found) == 52 or self._finish(entered):
-            yield Solution(WON, 0, _texts([entered]))
-            return
-        if self._is_dead():
-            yield Solution(LOST, 0, [])
+        if solution := self._start(entered):
+            yield solution
             return
         seen = {self._key()}
         # One frame per position on the current line: [children, next child, entered].
@@ -720,20 +741,12 @@ class _Search:
             nodes += 1
             yield None
             children = []
-            for order, moves in self._moves():
-                played = [(move, self._play(move)) for move in moves]
-                self._play_safe_moves(played)
-                if sum(self.found) == 52 or self._finish(played):
+            for order, moves, played, won in self._children(seen):
+                if won:
                     line = [frame[2] for frame in stack] + [entered, played]
                     yield Solution(WON, nodes, _texts(line))
                     return
-                key = self._key()
-                if key not in seen:
-                    if len(seen) < TABLE_LIMIT:
-                        seen.add(key)
-                    children.append((self._distance(), -order, len(children), moves))
-                for move, info in reversed(played):
-                    self._undo(move, info)
+                children.append((self._distance(), -order, len(children), moves))
             children.sort()
             stack.append([children, 0, entered])
             while stack:  # enter the next child, backing up past exhausted positions
@@ -751,19 +764,14 @@ class _Search:
                 yield Solution(LOST, nodes, [])
                 return
 
-
     def best_first(self, budget: int) -> Iterator[Solution | None]:
         """Like :meth:`steps`, but always expanding the most promising position seen
         so far (rule 5's distance, then its move order, then the newest), not the next
         child on the current line: it goes straight for wins that start with a move the
         depth-first search would only come back to after exhausting a large subtree."""
         entered: list = []
-        self._play_safe_moves(entered)
-        if sum(self.found) == 52 or self._finish(entered):
-            yield Solution(WON, 0, _texts([entered]))
-            return
-        if self._is_dead():
-            yield Solution(LOST, 0, [])
+        if solution := self._start(entered):
+            yield solution
             return
         seen = {self._key()}
         # Every position put on the heap: (the position it came from, moves played).
@@ -776,28 +784,20 @@ class _Search:
                 return
             nodes += 1
             yield None
-            here = heappop(heap)
-            self._restore(here[3])
-            for order, moves in self._moves():
-                played = [(move, self._play(move)) for move in moves]
-                self._play_safe_moves(played)
-                if sum(self.found) == 52 or self._finish(played):
+            *_, snapshot, here = heappop(heap)
+            self._restore(snapshot)
+            for order, _, played, won in self._children(seen):
+                if won:
                     line = [played]
-                    at = here[4]
+                    at = here
                     while at >= 0:
                         at, moves_played = lines[at]
                         line.append(moves_played)
                     yield Solution(WON, nodes, _texts(line[::-1]))
                     return
-                key = self._key()
-                if key not in seen:
-                    if len(seen) < TABLE_LIMIT:
-                        seen.add(key)
-                    lines.append((here[4], played))
-                    entry = (self._distance(), -order, -len(lines), self._snapshot())
-                    heappush(heap, (*entry, len(lines) - 1))
-                for move, info in reversed(played):
-                    self._undo(move, info)
+                lines.append((here, played))
+                entry = (self._distance(), -order, -len(lines), self._snapshot())
+                heappush(heap, (*entry, len(lines) - 1))
         yield Solution(LOST, nodes, [])
 
 
