@@ -7,11 +7,14 @@ The choice is a frozen function of the date and the draw mode, so that the brows
 1. Seed SplitMix64 (R1.2, :class:`klondike.deal.SplitMix64`) with ``yyyymmdd * 10 + draw``
    (2024-03-05 in draw 3: 202403053).
 2. Its unbiased draws below the number of deals (R1.3) give candidate deal numbers.
-3. The daily deal is the first candidate that :func:`klondike.solver.solve` proves won
-   within :data:`klondike.solver.DAILY_BUDGET` nodes; its code has the scoring letter N.
+3. The daily deal is the first candidate that the solver's depth-first search proves
+   won within :data:`klondike.solver.DAILY_BUDGET` nodes, under the rules frozen with
+   this definition (:func:`klondike.solver.wins_for_the_daily_deal`); its code has the
+   scoring letter N.
 
-Changing the budget or the solver's search changes which candidates are proved won, so
-both are part of this definition: a change must keep past days' deals (tests pin some).
+Changing the budget or that search changes which candidates are proved won, so both are
+part of this definition: a change to the solver must leave them as they are, or keep
+past days' deals (tests pin some).
 
 >>> from datetime import date
 >>> daily_code(date(2024, 3, 5), 3)
@@ -26,7 +29,7 @@ from datetime import date
 from .codes import GameCode
 from .deal import DEALS, SplitMix64
 from .game import Game
-from .solver import DAILY_BUDGET, WON, solve
+from .solver import wins_for_the_daily_deal
 
 MAX_CANDIDATES = 1000  # far more than ever needed: most deals are won within the budget
 
@@ -42,6 +45,6 @@ def daily_code(day: date, draw: int) -> str:
     """The game code of ``day``'s deal in draw ``draw`` (1 or 3)."""
     for number in candidates(day, draw):
         code = GameCode(number, draw, "N")
-        if solve(Game(code), DAILY_BUDGET).result == WON:
+        if wins_for_the_daily_deal(Game(code)):
             return str(code)
     raise RuntimeError(f"no candidate for {day} in draw {draw} was proved won")

@@ -54,7 +54,12 @@ over macro moves with dominance pruning and a transposition table:
      (an Ace or a 2 never needs to).
    - In draw 1 with unlimited passes every talon card stays in reach, so it goes to the
      tableau only for a card that would come onto it (a column's run comes in the same
-     move), and home only when the next card of its suit could follow.
+     move), and home only once the next card of its suit is face up in a column (or
+     is in the talon too, and so on up): then that card can follow it home, or be
+     uncovered to go home by the partial-run rule above, which needs this one home
+     first. (Waiting for that card to be a column's top, as this rule did before,
+     deadlocked with the partial-run rule: deal 198 in draw 1 was called lost, though
+     it is won.)
 
    A card "would come" if it turns a card up by moving, or its own move passes these
    rules; a card anywhere in a foundation counts, as it can come back once the cards
@@ -84,15 +89,21 @@ over macro moves with dominance pruning and a transposition table:
    wins in a few hundred nodes, but after an early wrong turn it must exhaust the whole
    subtree below it. So after its first :data:`SOLO` nodes a best-first search, always
    expanding the most promising position seen yet, shares the budget a node each in
-   turn; the first to win or to prove the position lost answers. Either one alone
-   proves a loss only by visiting every position, so a lost position costs twice the
-   nodes; still, over deals 0-999 the pair decides more deals within one second than
-   the depth-first search alone (``bench/solver.py``, figures in the README).
+   turn. It looks only for wins: it knows a position by a looser key, with face-up
+   column cards by colour and rank alone, so that twins (8h and 8d, say) placed the
+   other way round count as one position. That is unsound for proving a loss (which 8
+   lies on which face-down cards matters once it should go home), but the lines it
+   finds are real, and it finds them in far fewer nodes (``bench/solver.py``, figures
+   in the README). For the same reason it sends every card home as soon as it can,
+   not only the safe ones of rule 2: a card sent home too early can mostly come back
+   (R2.6), and what it cuts off the depth-first search still covers. When it runs out
+   of positions it stops and the depth-first search goes on alone: only the
+   depth-first search proves a loss.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from heapq import heappop, heappush
 from typing import NamedTuple
 
@@ -105,9 +116,9 @@ DEFAULT_BUDGET = 200_000
 #: The daily deal (:mod:`klondike.daily`) is proved winnable within this many nodes:
 #: a tenth of a second or so in CPython. Part of the daily deal's frozen definition.
 DAILY_BUDGET = 2_000
-#: The depth-first search runs alone for this many nodes, which keeps the daily deal's
-#: definition (proved won within DAILY_BUDGET nodes) that of the depth-first search.
-SOLO = DAILY_BUDGET
+#: The depth-first search runs alone for this many nodes (rule 8): it wins most deals
+#: sooner than the pair of searches would.
+SOLO = 2_000
 #: At most this many positions are remembered; past it the search still runs, unpruned.
 TABLE_LIMIT = 3_000_000
 
@@ -128,15 +139,20 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:
 
 def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
     """Rule 8: the depth-first search alone for its first :data:`SOLO` nodes, then it
-    and a best-first search a node each in turn, until one of them wins or proves the
-    position lost. None after each node, as :meth:`_Search.steps`."""
+    and the best-first search a node each in turn, until one of them wins or the
+    depth-first one proves the position lost (or the best-first one runs out, leaving
+    the depth-first one to go on alone). None after each node, as :meth:`_Search.steps`."""
     searches = [_Search(game).steps(budget)]
     nodes = turn = 0
     while True:
-        if nodes == SOLO and len(searches) == 1:
+        if nodes == SOLO and turn == SOLO:
             searches.append(_Search(game).best_first(budget))
-        step = next(searches[turn % len(searches)])
+        search = searches[turn % len(searches)]
         turn += 1
+        step = next(search, _RAN_OUT)
+        if step is _RAN_OUT:
+            searches.remove(search)
+            continue
         if step is not None:
             yield step._replace(nodes=nodes)
             return
@@ -145,6 +161,9 @@ def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
             return
         nodes += 1
         yield None
+
+
+_RAN_OUT = Solution(UNKNOWN, -1, [])  # what the best-first search ends with (rule 8)
 
 
 class Search:
@@ -170,6 +189,16 @@ class Search:
                     self.solution = step
                     break
         return self.solution
+
+
+def wins_for_the_daily_deal(game: Game) -> bool:
+    """The daily deal's test (:mod:`klondike.daily`), frozen with its definition: the
+    depth-first search alone, under the rules as they were then (see
+    :meth:`_Search._next_home_waits`), wins within :data:`DAILY_BUDGET` nodes."""
+    for step in _Search(game, daily=True).steps(DAILY_BUDGET):
+        if step is not None:
+            return step.result == WON
+    raise AssertionError("the search ended without an answer")  # pragma: no cover
 
 
 def best_move(game: Game, budget: int = DEFAULT_BUDGET) -> str | None:
@@ -219,12 +248,16 @@ _FITTING_ON = tuple(_cards_of(RANK_OF[c] - 1, _other_colour(c)) for c in range(5
 _TARGETS = tuple(_cards_of(RANK_OF[c] + 1, _other_colour(c)) for c in range(52))
 _KINGS = (12, 25, 38, 51)
 _TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
+# For the best-first search's keys (rule 8): a face-up card as its colour and rank only,
+# so that twins (8h and 8d, 7s and 7c...) placed the other way round give the same key.
+_LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
 
 
 class _Search:
     """One search: a private copy of the position, played and taken back in place."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, daily: bool = False) -> None:
+        self.daily = daily  # the daily deal's frozen rules (wins_for_the_daily_deal)
         # The core's internals (see Game.__init__): cards bottom first, stock next-last.
         self.draw = game.draw
         self.columns: list[list[int]] = [list(col) for col in game._columns]
@@ -246,6 +279,7 @@ class _Search:
         self.asked = bytearray(52)  # the cards _arrives is asking about, to stop loops
         self.known = bytearray(52)  # _arrives's answers here: 0 (not known), _NO, _YES
         self.kings = -1  # _kings_to_come's answer here, -1 until asked
+        self.eager = False  # every card home at once, not just safe ones (rule 8)
 
     # --- the talon --------------------------------------------------------------------
     def _can_recycle(self) -> bool:
@@ -353,9 +387,10 @@ class _Search:
 
     # --- forced moves -----------------------------------------------------------------
     def _is_safe_home(self, card: int) -> bool:
-        """Whether sending ``card`` home now can never hurt (rule 2 of the docstring)."""
+        """Whether sending ``card`` home now can never hurt (rule 2 of the docstring),
+        or for the best-first search, whether it may go home at all (rule 8)."""
         rank = RANK_OF[card]
-        if rank <= 2:
+        if rank <= 2 or self.eager:
             return True
         found = self.found
         if RED[card]:
@@ -425,6 +460,27 @@ class _Search:
         else:
             talon = bytes((*self.talon, self.p, self.recycles_left))
         return b"".join(columns) + b"\xff" + talon
+
+    def _loose_key(self) -> bytes:
+        """Rule 8's key for the best-first search: face-up column cards by colour and
+        rank alone (twins placed the other way round are one position to it), so the
+        foundations are spelled out; and in draw 3 with unlimited passes, a waste whose
+        length is a multiple of 3, or the whole talon, as an empty one (the same cards
+        are in reach, and the same position follows each talon move)."""
+        columns = sorted(
+            [
+                bytes((64 + d, *col[:d])) + bytes(col[d:]).translate(_LOOSE)
+                for col, d in zip(self.columns, self.down, strict=True)
+            ]
+        )
+        if self.talon_is_set:
+            talon = bytes(sorted(self.talon))
+        else:
+            p = self.p
+            if self.unlimited and (p % self.draw == 0 or p == len(self.talon)):
+                p = 0
+            talon = bytes((*self.talon, p, self.recycles_left))
+        return b"".join(columns) + b"\xff" + bytes(self.found) + talon
 
     def _snapshot(self) -> bytes:
         """The whole position, columns in their own order, for :meth:`_restore`."""
@@ -507,7 +563,7 @@ class _Search:
             card = talon[index]
             rank = RANK_OF[card]
             if found[SUIT_OF[card]] == rank - 1 and (
-                not self.talon_is_set or self._next_home_waits(card, tops)
+                not self.talon_is_set or self._next_home_waits(card)
             ):
                 add((_TALON_HOME_FIRST, ((_TALON_HOME, index, -1, presses, recycled),)))
             if rank == KING:
@@ -613,49 +669,58 @@ class _Search:
 
     def _arrives(self, card: int, depth: int = 0) -> bool:
         """Whether the rules would bring ``card`` onto a tableau card (a King: into a
-        space) now, from where :meth:`_waiting` found it (see :meth:`_comes`). A reason
-        that comes back to a card already being asked about is none; past :data:`_CHAIN`
-        links the answer is yes, which errs on the side of searching more."""
-        known = self.known[card]
-        if known == _YES or depth > _CHAIN:
+        space) now, from where :meth:`_waiting` found it. A card that is free to wait (a
+        talon card that stays in reach, a foundation card) comes only if something
+        would come onto it in turn. A reason that comes back to a card already being
+        asked about is none; past :data:`_CHAIN` links the answer is yes, which errs on
+        the side of searching more."""
+        known = self.known
+        if known[card] == _YES or depth > _CHAIN:
             return True
-        if known == _NO and not depth:
+        if known[card] == _NO and not depth:
             return False
         asked = self.asked
         if asked[card]:
             return False
         asked[card] = 1
-        answer = self._comes(card, depth)
-        asked[card] = 0
-        if answer:
-            self.known[card] = _YES
-        elif not depth:  # a no deeper down may come from stopping a loop
-            self.known[card] = _NO
-        return answer
-
-    def _comes(self, card: int, depth: int) -> bool:
-        """:meth:`_arrives` by where the card is. A card that is free to wait (a talon
-        card that stays in reach, a foundation card) comes only if something would come
-        onto it in turn."""
         where = self.where[card]
         if where == _TURNS_UP:
-            return True
-        if where == _ON_FACE_UP:  # the partial-run rule: what it uncovers must be used
+            answer = True
+        elif where == _ON_FACE_UP:  # the partial-run rule: what it uncovers must be used
             uncovered = self.below[card]
-            if self.found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1:
-                return True
-            return self._arrives(_TWIN[card], depth + 1)
-        if where == _BOTTOM:  # its move empties a column, which only a King can use
-            return RANK_OF[card] != KING and self._kings_to_come() > self.tops.count(-1)
-        if where == _IN_REACH:
-            return not self.talon_is_set or self._holds(card, depth)
-        if where == _ON_FOUNDATION:
-            return self._holds(card, depth) or self._frees(card - 1, depth)
-        return False
+            answer = self.found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or (
+                self._arrives(_TWIN[card], depth + 1)
+            )
+        elif where == _BOTTOM:  # its move empties a column, which only a King can use
+            answer = RANK_OF[card] != KING and self._kings_to_come() > self.tops.count(-1)
+        elif where == _IN_REACH:
+            answer = not self.talon_is_set or self._holds(card, depth)
+        elif where == _ON_FOUNDATION:
+            answer = self._holds(card, depth) or self._frees(card - 1, depth)
+        else:
+            answer = False
+        asked[card] = 0
+        if answer:
+            known[card] = _YES
+        elif not depth:  # a no deeper down may come from stopping a loop
+            known[card] = _NO
+        return answer
 
     def _holds(self, card: int, depth: int = 0) -> bool:
-        """Whether a card would come onto ``card`` (see :meth:`_arrives`)."""
-        return any(self._arrives(fit, depth + 1) for fit in _FITTING_ON[card])
+        """Whether a card would come onto ``card`` (see :meth:`_arrives`, whose quick
+        answers are repeated here to save calls)."""
+        fits = _FITTING_ON[card]
+        if not fits:
+            return False
+        if depth >= _CHAIN:
+            return True
+        known, asked = self.known, self.asked
+        for fit in fits:
+            if known[fit] == _YES:
+                return True
+            if not asked[fit] and self._arrives(fit, depth + 1):
+                return True
+        return False
 
     def _frees(self, card: int, depth: int = 0) -> bool:
         """Whether ``card``, next down on its foundation, would come back (R2.6) once
@@ -678,14 +743,16 @@ class _Search:
             )
         return self.kings
 
-    def _next_home_waits(self, card: int, tops: list[int]) -> bool:
-        """For a talon that stays in reach: whether the next card of ``card``'s suit
-        could follow it home now (a column's top, or a talon card, recursively)."""
-        talon = self.talon
+    def _next_home_waits(self, card: int) -> bool:
+        """For a talon that stays in reach: whether the next card of ``card``'s suit is
+        face up in a column, or in the talon and the same holds for the one after it.
+        The daily deal's frozen rules ask for a column's top instead of any face-up
+        card: they miss some wins (rule 3), never make a false one."""
+        where, tops = self.where, self.tops
         for following in range(card + 1, card - RANK_OF[card] + 14):
-            if following in tops:
+            if following in tops if self.daily else 0 < where[following] < _IN_REACH:
                 return True
-            if following not in talon:
+            if where[following] != _IN_REACH:
                 return False
         return False
 
@@ -703,21 +770,23 @@ class _Search:
             return Solution(LOST, 0, [])
         return None
 
-    def _children(self, seen: set[bytes]) -> Iterator[tuple[int, tuple, list, bool]]:
+    def _children(
+        self, seen: set[bytes], key: Callable[[], bytes]
+    ) -> Iterator[tuple[int, tuple, list, bool]]:
         """Play each move of rule 3 in turn, with the safe moves after it, and yield
         (its order, its moves, all moves played, whether that won) when it won or its
-        position is new to ``seen``, which it joins. The position is on the board while
-        yielded and taken back when the caller goes on."""
+        position's ``key()`` is new to ``seen``, which it joins. The position is on the
+        board while yielded and taken back when the caller goes on."""
         for order, moves in self._moves():
             played = [(move, self._play(move)) for move in moves]
             self._play_safe_moves(played)
             if sum(self.found) == 52 or self._finish(played):
                 yield order, moves, played, True
             else:
-                key = self._key()
-                if key not in seen:
+                position = key()
+                if position not in seen:
                     if len(seen) < TABLE_LIMIT:
-                        seen.add(key)
+                        seen.add(position)
                     yield order, moves, played, False
             for move, info in reversed(played):
                 self._undo(move, info)
@@ -741,7 +810,7 @@ class _Search:
             nodes += 1
             yield None
             children = []
-            for order, moves, played, won in self._children(seen):
+            for order, moves, played, won in self._children(seen, self._key):
                 if won:
                     line = [frame[2] for frame in stack] + [entered, played]
                     yield Solution(WON, nodes, _texts(line))
@@ -768,12 +837,17 @@ class _Search:
         """Like :meth:`steps`, but always expanding the most promising position seen
         so far (rule 5's distance, then its move order, then the newest), not the next
         child on the current line: it goes straight for wins that start with a move the
-        depth-first search would only come back to after exhausting a large subtree."""
+        depth-first search would only come back to after exhausting a large subtree.
+        It knows positions by :meth:`_loose_key` and sends cards home eagerly, so it
+        only looks for wins: having run out of positions, it stops without an answer
+        (rule 8)."""
+        self.eager = True
         entered: list = []
         if solution := self._start(entered):
-            yield solution
+            if solution.result == WON:  # a loss after eager moves home proves nothing
+                yield solution
             return
-        seen = {self._key()}
+        seen = {self._loose_key()}
         # Every position put on the heap: (the position it came from, moves played).
         lines: list[tuple[int, list]] = [(-1, entered)]
         heap: list[tuple[int, int, int, bytes, int]] = [(0, 0, 0, self._snapshot(), 0)]
@@ -786,7 +860,7 @@ class _Search:
             yield None
             *_, snapshot, here = heappop(heap)
             self._restore(snapshot)
-            for order, _, played, won in self._children(seen):
+            for order, _, played, won in self._children(seen, self._loose_key):
                 if won:
                     line = [played]
                     at = here
@@ -798,7 +872,6 @@ class _Search:
                 lines.append((here, played))
                 entry = (self._distance(), -order, -len(lines), self._snapshot())
                 heappush(heap, (*entry, len(lines) - 1))
-        yield Solution(LOST, nodes, [])
 
 
 def _fits(card: int, top: int) -> bool:

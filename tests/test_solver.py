@@ -24,6 +24,7 @@ from klondike.solver import (
     _Search,
     best_move,
     solve,
+    wins_for_the_daily_deal,
 )
 
 from .positions import position
@@ -100,6 +101,27 @@ def test_a_win_that_takes_back_a_card_from_under_another_r2_6() -> None:
     solution = solve(game)
     assert solution.result == WON and replays_to_win(game, solution.moves)
     assert sum(move.startswith("Fs>") for move in solution.moves) >= 2
+
+
+def test_a_talon_card_goes_home_so_that_a_run_can_uncover_the_next_one() -> None:
+    # Rule 3 in draw 1: the 5h (talon) may wait to go home only while the 6h is not
+    # face up in a column. Here the 5c must leave the 6h for the 6d, a partial-run
+    # move allowed only once the 6h can go home, which needs the 5h home first.
+    # Waiting for the 6h to be a column's top deadlocked the two rules: deal 198 in
+    # draw 1 was called lost, and so was this position, at 2 nodes.
+    game = position(
+        [
+            "6h 5c",
+            "Kd Qd Jd Td 9d 8d 7d Ks Qs Js Ts 9s 8s 7s 6s Kc Qc Jc Tc 9c 8c 7c 6c 4c"
+            " Kh Qh Jh Th 9h 8h | 7h",
+            "6d",
+        ],
+        stock="5s 5h",
+        foundations="4h 4s 3c 5d",
+    )
+    assert brute_force_wins(game)
+    solution = solve(game, budget=SOLO)  # the depth-first search alone
+    assert solution.result == WON and replays_to_win(game, solution.moves)
 
 
 def random_endgame(
@@ -221,13 +243,57 @@ def test_no_deal_the_search_wins_is_called_dead(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> None:
-    # Rule 8: deal 86 in draw 1 is not won by the depth-first search within 30,000
-    # nodes; the best-first search, joining at SOLO nodes, wins it within a hundred.
-    game = Game.new(86, 1)
-    solution = solve(game, budget=SOLO + 200)
+    # Rule 8: deal 144 in draw 1 is not won by the depth-first search within 30,000
+    # nodes; the best-first search, joining at SOLO nodes, wins it within 29 more.
+    game = Game.new(144, 1)
+    solution = solve(game, budget=SOLO + 100)
     assert solution.result == WON and solution.nodes > SOLO
     assert replays_to_win(game, solution.moves)
     assert solve(game, budget=SOLO).result == UNKNOWN
+
+
+def test_twins_placed_the_other_way_round_are_one_position_to_the_best_first_search() -> None:
+    # Rule 8: the 7s on the 8h and the 7c on the 8d, or the other way round. Different
+    # positions (which 7 is free to go home differs), so the depth-first keys differ.
+    one = position(["Qd | 8h 7s", "Jd | 8d 7c"], stock="6h", foundations="5h 6s 7d 6c")
+    other = position(["Qd | 8h 7c", "Jd | 8d 7s"], stock="6h", foundations="5h 6s 7d 6c")
+    assert _Search(one)._loose_key() == _Search(other)._loose_key()
+    assert _Search(one)._key() != _Search(other)._key()
+    # The foundations are part of the loose key, as the columns no longer tell them.
+    higher = position(["Qd | 8h 7s", "Jd | 8d 7c"], stock="6h", foundations="5h 6s 7d 5c")
+    assert _Search(higher)._loose_key() != _Search(one)._loose_key()
+
+
+def test_the_best_first_search_running_out_proves_nothing() -> None:
+    # Rule 8: its loose keys skip positions, so running out is no proof of a loss; the
+    # depth-first search must prove it.
+    game = position(
+        ["6s | 7c", "6c | 7s", "8s 9s | Ks", "8c 9c | Kc", "Ts | Js", "Tc | Jc", "Qs | Qc"],
+        foundations="5s Kh Kd 5c",
+    )
+    steps = list(_Search(game).best_first(budget=10_000))
+    assert len(steps) < 10_000 and set(steps) == {None}
+    assert solve(game).result == LOST
+
+
+def test_the_two_searches_together_agree_with_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Rule 8 with the best-first search joining at once: a "lost" is still lost.
+    monkeypatch.setattr("klondike.solver.SOLO", 0)
+    rng = random.Random(3)
+    searched = {WON: 0, LOST: 0}
+    for _ in range(40):
+        draw, scoring = rng.choice([(1, "N"), (3, "N"), (1, "V"), (3, "V")])
+        game = random_endgame(rng, draw, scoring, left=14, columns_used=rng.randint(2, 4))
+        solution = solve(game, budget=100_000)
+        assert solution.result != UNKNOWN
+        assert (solution.result == WON) == brute_force_wins(game)
+        if solution.result == WON:
+            assert replays_to_win(game, solution.moves)
+        if solution.nodes:
+            searched[solution.result] += 1
+    assert searched[WON] >= 20 and searched[LOST] >= 4  # losses proved by search too
 
 
 def test_a_locked_position_is_proved_lost_by_search() -> None:
@@ -322,7 +388,15 @@ def test_the_daily_deal_is_frozen_and_winnable_r8(capsys: pytest.CaptureFixture[
     assert main(["daily", "2024-03-05", "--draw", "3"]) == 0
     assert capsys.readouterr().out.strip() == "KL1-D3N-PZLKYGM"
     game = Game.from_code(daily_code(day, 3))
+    assert wins_for_the_daily_deal(game)
     assert replays_to_win(game, solve(game, DAILY_BUDGET).moves)
+
+
+def test_the_daily_deal_keeps_its_frozen_rules_r8() -> None:
+    # The solver's talon rule was corrected after the daily deal was defined; these
+    # days' deals would have changed had the daily deal followed it.
+    assert daily_code(date(2026, 11, 14), 1) == "KL1-D1N-YGJXQDZ"
+    assert daily_code(date(2026, 11, 23), 1) == "KL1-D1N-IDJBKJR"
 
 
 def test_daily_candidates_differ_by_date_and_draw() -> None:
