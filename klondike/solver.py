@@ -68,9 +68,11 @@ over macro moves with dominance pruning and a transposition table:
    the rules against a search of every legal move on small endgames.
 4. **State keys.** The seven columns, face-down cards included, are sorted, so that
    positions differing only in column order are one; then the talon and its position
-   (in draw 1 with unlimited passes just the set of talon cards). Foundations follow from
-   the rest. A key is remembered once generated; at most :data:`TABLE_LIMIT` of them,
-   past which the search goes on without remembering (slower, never unsound).
+   (in draw 1 with unlimited passes just the set of talon cards; in draw 3 with
+   unlimited passes a waste of 3, 6... cards, or of them all, as an empty one, as the
+   same cards are in reach). Foundations follow from the rest. A key is remembered
+   once generated; at most :data:`TABLE_LIMIT` of them, past which the search goes on
+   without remembering (slower, never unsound).
 5. **Order.** Children are tried by a distance to the win: four per face-down card, one
    per card not home and one per talon card; ties go to moves that turn a card up.
 6. **Dead positions.** A relaxation of the game, where every move that could ever happen
@@ -455,32 +457,32 @@ class _Search:
         columns = sorted(
             [bytes((64 + down[i], *col)) for i, col in enumerate(self.columns)]
         )
-        if self.talon_is_set:
-            talon = bytes(sorted(self.talon))
-        else:
-            talon = bytes((*self.talon, self.p, self.recycles_left))
-        return b"".join(columns) + b"\xff" + talon
+        return b"".join(columns) + b"\xff" + self._talon_key()
 
     def _loose_key(self) -> bytes:
         """Rule 8's key for the best-first search: face-up column cards by colour and
         rank alone (twins placed the other way round are one position to it), so the
-        foundations are spelled out; and in draw 3 with unlimited passes, a waste whose
-        length is a multiple of 3, or the whole talon, as an empty one (the same cards
-        are in reach, and the same position follows each talon move)."""
+        foundations are spelled out."""
         columns = sorted(
             [
                 bytes((64 + d, *col[:d])) + bytes(col[d:]).translate(_LOOSE)
                 for col, d in zip(self.columns, self.down, strict=True)
             ]
         )
+        return b"".join(columns) + b"\xff" + bytes(self.found) + self._talon_key()
+
+    def _talon_key(self) -> bytes:
+        """Rule 4's talon part: in draw 1 with unlimited passes the set of its cards;
+        otherwise its cards, position and recycles left, where in draw 3 with unlimited
+        passes a waste whose length is a multiple of 3, or the whole talon, counts as
+        empty: the same cards are in reach, and each talon move leaves the same
+        position (not in the daily deal's frozen rules)."""
         if self.talon_is_set:
-            talon = bytes(sorted(self.talon))
-        else:
-            p = self.p
-            if self.unlimited and (p % self.draw == 0 or p == len(self.talon)):
-                p = 0
-            talon = bytes((*self.talon, p, self.recycles_left))
-        return b"".join(columns) + b"\xff" + bytes(self.found) + talon
+            return bytes(sorted(self.talon))
+        p = self.p
+        if self.unlimited and not self.daily and (p % self.draw == 0 or p == len(self.talon)):
+            p = 0
+        return bytes((*self.talon, p, self.recycles_left))
 
     def _snapshot(self) -> bytes:
         """The whole position, columns in their own order, for :meth:`_restore`."""

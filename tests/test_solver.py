@@ -264,6 +264,27 @@ def test_twins_placed_the_other_way_round_are_one_position_to_the_best_first_sea
     assert _Search(higher)._loose_key() != _Search(one)._loose_key()
 
 
+def test_a_draw_3_waste_of_a_multiple_of_3_cards_is_one_position_with_an_empty_one() -> None:
+    # Rule 4: with unlimited passes the same cards are in reach (R2.8, R2.9).
+    talon = "4h 5h 6h 7h 8h 9h Th"
+    keys = [
+        _Search(
+            position(["Kd"], waste=" ".join(talon.split()[:n]),
+                     stock=" ".join(talon.split()[n:]), foundations="3h", draw=3)
+        )._key()
+        for n in range(8)
+    ]
+    assert keys[0] == keys[3] == keys[6] == keys[7]
+    assert len({keys[0], keys[1], keys[2], keys[4], keys[5]}) == 5
+    # Not with a limited number of passes (Vegas, R2.9), nor in the daily deal's rules.
+    vegas = position(["Kd"], waste="4h 5h 6h", stock="7h 8h 9h Th", foundations="3h",
+                     draw=3, scoring="V")
+    assert _Search(vegas)._key() != _Search(position(
+        ["Kd"], stock=talon, foundations="3h", draw=3, scoring="V"))._key()
+    daily = position(["Kd"], waste="4h 5h 6h", stock="7h 8h 9h Th", foundations="3h", draw=3)
+    assert _Search(daily, daily=True)._key() != _Search(daily)._key()
+
+
 def test_the_best_first_search_running_out_proves_nothing() -> None:
     # Rule 8: its loose keys skip positions, so running out is no proof of a loss; the
     # depth-first search must prove it.
