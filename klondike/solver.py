@@ -415,8 +415,9 @@ class _Search:
                         move = (_COLUMN_HOME, i, -1, 0, 0)
                         played.append((move, self._play(move)))
                         progress = True
-            if self.talon_is_set:
-                candidates = range(len(talon))
+            if self.talon_is_set:  # the talon cards next on their foundations, in order
+                following = [s * 13 + n for s, n in enumerate(found) if n < 13]
+                candidates = sorted([talon.index(c) for c in following if c in talon])
             elif self.p and (self.draw == 1 or not self._can_recycle()):
                 candidates = (self.p - 1,)
             else:
@@ -558,6 +559,10 @@ class _Search:
         self.known = bytearray(52)
         self.kings = -1
         where, column_of = self.where, self.column_of
+        top_at = [-1] * 52  # the column each top is on
+        for j, top in enumerate(tops):
+            if top >= 0:
+                top_at[top] = j
         scored: list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]] = []
         add = scored.append
 
@@ -571,7 +576,7 @@ class _Search:
             if rank == KING:
                 targets = [space] if space >= 0 else []
             else:
-                targets = [j for j in range(7) if tops[j] in _TARGETS[card]]
+                targets = sorted([top_at[t] for t in _TARGETS[card] if top_at[t] >= 0])
             if not targets:
                 continue
             if not self.talon_is_set:
