@@ -98,9 +98,12 @@ over macro moves with dominance pruning and a transposition table:
    finds are real, and it finds them in far fewer nodes (``bench/solver.py``, figures
    in the README). For the same reason it sends every card home as soon as it can,
    not only the safe ones of rule 2: a card sent home too early can mostly come back
-   (R2.6), and what it cuts off the depth-first search still covers. When it runs out
-   of positions it stops and the depth-first search goes on alone: only the
-   depth-first search proves a loss.
+   (R2.6), and what it cuts off the depth-first search still covers. When the talon
+   is not one set (draw 3, or limited passes), a third search joins, the same but also
+   sending home at once every talon card the draws reach, though that changes which
+   cards later draws reach: over deals 0-199 in draw 3 the two find different wins
+   first. A best-first search that runs out of positions stops and the others go on:
+   only the depth-first search proves a loss.
 """
 
 from __future__ import annotations
@@ -141,14 +144,16 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:
 
 def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
     """Rule 8: the depth-first search alone for its first :data:`SOLO` nodes, then it
-    and the best-first search a node each in turn, until one of them wins or the
-    depth-first one proves the position lost (or the best-first one runs out, leaving
-    the depth-first one to go on alone). None after each node, as :meth:`_Search.steps`."""
+    and the best-first searches a node each in turn, until one of them wins or the
+    depth-first one proves the position lost (a best-first search that runs out leaves
+    the others to go on). None after each node, as :meth:`_Search.steps`."""
     searches = [_Search(game).steps(budget)]
     nodes = turn = 0
     while True:
         if nodes == SOLO and turn == SOLO:
             searches.append(_Search(game).best_first(budget))
+            if not _Search(game).talon_is_set:
+                searches.append(_Search(game).best_first(budget, from_talon=True))
         search = searches[turn % len(searches)]
         turn += 1
         step = next(search, _RAN_OUT)
@@ -282,6 +287,7 @@ class _Search:
         self.known = bytearray(52)  # _arrives's answers here: 0 (not known), _NO, _YES
         self.kings = -1  # _kings_to_come's answer here, -1 until asked
         self.eager = False  # every card home at once, not just safe ones (rule 8)
+        self.eager_talon = False  # the same for every talon card the draws reach
 
     # --- the talon --------------------------------------------------------------------
     def _can_recycle(self) -> bool:
@@ -418,6 +424,8 @@ class _Search:
             if self.talon_is_set:  # the talon cards next on their foundations, in order
                 following = [s * 13 + n for s, n in enumerate(found) if n < 13]
                 candidates = sorted([talon.index(c) for c in following if c in talon])
+            elif self.eager_talon:
+                candidates = sorted([index for index, _, _ in self._reach()])
             elif self.p and (self.draw == 1 or not self._can_recycle()):
                 candidates = (self.p - 1,)
             else:
@@ -840,15 +848,16 @@ class _Search:
                 yield Solution(LOST, nodes, [])
                 return
 
-    def best_first(self, budget: int) -> Iterator[Solution | None]:
+    def best_first(self, budget: int, from_talon: bool = False) -> Iterator[Solution | None]:
         """Like :meth:`steps`, but always expanding the most promising position seen
         so far (rule 5's distance, then its move order, then the newest), not the next
         child on the current line: it goes straight for wins that start with a move the
         depth-first search would only come back to after exhausting a large subtree.
-        It knows positions by :meth:`_loose_key` and sends cards home eagerly, so it
-        only looks for wins: having run out of positions, it stops without an answer
-        (rule 8)."""
+        It knows positions by :meth:`_loose_key` and sends cards home eagerly (with
+        ``from_talon``, every talon card the draws reach too), so it only looks for
+        wins: having run out of positions, it stops without an answer (rule 8)."""
         self.eager = True
+        self.eager_talon = from_talon
         entered: list = []
         if solution := self._start(entered):
             if solution.result == WON:  # a loss after eager moves home proves nothing
