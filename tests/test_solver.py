@@ -252,6 +252,16 @@ def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> 
     assert solve(game, budget=SOLO).result == UNKNOWN
 
 
+def test_in_draw_3_a_third_search_sends_talon_cards_home_at_once() -> None:
+    # Rule 8: deal 134 in draw 3 is won by the third search in 57 of its own nodes; the
+    # second, which leaves talon cards where the draws find them, has no win in 2,000.
+    game = Game.new(134, 3)
+    solution = solve(game, budget=SOLO + 200)
+    assert solution.result == WON and replays_to_win(game, solution.moves)
+    second = [step for step in _Search(game).best_first(2_000) if step is not None]
+    assert second == [(UNKNOWN, 2_000, [])]
+
+
 def test_twins_placed_the_other_way_round_are_one_position_to_the_best_first_search() -> None:
     # Rule 8: the 7s on the 8h and the 7c on the 8d, or the other way round. Different
     # positions (which 7 is free to go home differs), so the depth-first keys differ.
