@@ -570,10 +570,16 @@ class _Search:
         self.known = bytearray(52)
         self.kings = -1
         where, column_of = self.where, self.column_of
-        top_at = [-1] * 52  # the column each top is on
+        # Per card, the columns it can go onto, in order: a top it fits on (R2.1), and
+        # for a King the first space (R2.3); cards that fit nowhere are left out.
+        onto: dict[int, list[int]] = {}
         for j, top in enumerate(tops):
             if top >= 0:
-                top_at[top] = j
+                for card in _FITTING_ON[top]:
+                    onto.setdefault(card, []).append(j)
+        if space >= 0:
+            for king in _KINGS:
+                onto[king] = [space]
         scored: list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]] = []
         add = scored.append
 
@@ -584,10 +590,7 @@ class _Search:
                 not self.talon_is_set or self._next_home_waits(card)
             ):
                 add((_TALON_HOME_FIRST, ((_TALON_HOME, index, -1, presses, recycled),)))
-            if rank == KING:
-                targets = [space] if space >= 0 else []
-            else:
-                targets = sorted([top_at[t] for t in _TARGETS[card] if top_at[t] >= 0])
+            targets = onto.get(card)
             if not targets:
                 continue
             if not self.talon_is_set:
@@ -618,20 +621,15 @@ class _Search:
             if found[SUIT_OF[top]] == RANK_OF[top] - 1:
                 order = _TURNS_CARD_UP + d if d and n == d + 1 else _COLUMN_HOME_FIRST
                 add((order, ((_COLUMN_HOME, i, -1, 0, 0),)))
-            head_rank, top_rank = RANK_OF[col[d]], RANK_OF[top]
-            for j in range(7):
+            head_rank = RANK_OF[col[d]]
+            for j in sorted([j for card in col[d:] for j in onto.get(card, ())]):
                 target = tops[j]
                 if target < 0:
                     # R2.3: a King's run, only to turn a card up, only to the first space.
-                    if j == space and head_rank == KING and d:
+                    if d:
                         add((_TURNS_CARD_UP + d, ((_COLUMN_TO_COLUMN, i, j, 0, 0),)))
                     continue
-                need = RANK_OF[target] - 1
-                if j == i or not top_rank <= need <= head_rank:
-                    continue
-                k = d + head_rank - need
-                if RED[col[k]] == RED[target]:
-                    continue
+                k = d + head_rank - RANK_OF[target] + 1  # the card that fits on it
                 move = ((_COLUMN_TO_COLUMN, i, j, 0, 0),)
                 if k == d and d:
                     add((_TURNS_CARD_UP + d, move))
@@ -651,12 +649,8 @@ class _Search:
             if n < 3:  # an Ace or a 2 on the tableau never helps
                 continue
             card = s * 13 + n - 1
-            targets = [j for j in range(7) if tops[j] >= 0 and _fits(card, tops[j])]
-            if RANK_OF[card] == KING and space >= 0:
-                targets.append(space)
-            if not targets:
-                continue
-            if self._arrives(card):
+            targets = onto.get(card)
+            if targets and self._arrives(card):
                 for j in targets:
                     add((_TAKE_BACK, ((_FOUNDATION_TO_COLUMN, s, j, 0, 0),)))
 
@@ -892,13 +886,6 @@ class _Search:
                 lines.append((here, played))
                 entry = (self._distance(), -order, -len(lines), self._snapshot())
                 heappush(heap, (*entry, len(lines) - 1))
-
-
-def _fits(card: int, top: int) -> bool:
-    """R2.1/R2.3: onto a card of the other colour one rank higher; a King onto a space."""
-    if top < 0:
-        return RANK_OF[card] == KING
-    return RANK_OF[top] == RANK_OF[card] + 1 and RED[top] != RED[card]
 
 
 def _texts(lines: list[list]) -> list[str]:
