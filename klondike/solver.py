@@ -230,6 +230,7 @@ _FOUNDATION_TO_COLUMN = 4  # a = suit, b = target column
 # face-up card; in reach on the talon; on a foundation (rank >= 3: it can come back
 # once the cards above it are off).
 _TURNS_UP, _BOTTOM, _ON_FACE_UP, _IN_REACH, _ON_FOUNDATION = 1, 2, 3, 4, 5
+_ON_FOUNDATION_BYTE = bytes([_ON_FOUNDATION])
 _KING_COMES = (_TURNS_UP, _IN_REACH, _ON_FOUNDATION)
 _NO, _YES = 1, 2
 _CHAIN = 6  # how many links of "a card would come onto it" _Search._arrives follows
@@ -299,24 +300,19 @@ class _Search:
     def _reach(self) -> list[tuple[int, int, int]]:
         """(talon index, presses, recycled) for every card the draws bring to the top."""
         n, p, draw = len(self.talon), self.p, self.draw
-        reach = []
-        if p:
-            reach.append((p - 1, 0, 0))
-        presses = 0
-        i = p
-        while i < n:  # draws from the stock, R2.8
-            i = min(i + draw, n)
-            presses += 1
-            reach.append((i - 1, presses, 0))
+        reach = [(p - 1, 0, 0)] if p else []
+        # Draws from the stock, R2.8: the waste's length after each, every draw-th card
+        # and the last.
+        draws = [*range(p + draw, n, draw), n] if p < n else []
+        reach += [(i - 1, presses, 0) for presses, i in enumerate(draws, 1)]
         if p and self._can_recycle():  # the next pass, R2.9
             reached = {index for index, _, _ in reach}
-            presses += 1
-            i = 0
-            while i < n:
-                i = min(i + draw, n)
-                presses += 1
-                if i - 1 not in reached:
-                    reach.append((i - 1, presses, 1))
+            recycle = len(draws) + 1  # presses up to and including the recycle
+            reach += [
+                (i - 1, recycle + presses, 1)
+                for presses, i in enumerate([*range(draw, n, draw), n], 1)
+                if i - 1 not in reached
+            ]
         return reach
 
     def _presses(self, index: int) -> tuple[int, int] | None:
@@ -665,18 +661,20 @@ class _Search:
         column_of = self.column_of
         for i, (col, d) in enumerate(zip(self.columns, self.down, strict=True)):
             if col:
-                waiting[col[d]] = _TURNS_UP if d else _BOTTOM
-                column_of[col[d]] = i
-                for k in range(d + 1, len(col)):
-                    waiting[col[k]] = _ON_FACE_UP
-                    below[col[k]] = col[k - 1]
-                    column_of[col[k]] = i
+                under = col[d]
+                waiting[under] = _TURNS_UP if d else _BOTTOM
+                column_of[under] = i
+                for card in col[d + 1 :]:
+                    waiting[card] = _ON_FACE_UP
+                    below[card] = under
+                    column_of[card] = i
+                    under = card
         talon = self.talon
         for index, _, _ in reach:
             waiting[talon[index]] = _IN_REACH
         for s, n in enumerate(self.found):
-            for rank in range(3, n + 1):  # after the cards above it, R2.6
-                waiting[s * 13 + rank - 1] = _ON_FOUNDATION
+            if n > 2:  # ranks 3 to n, each after the cards above it, R2.6
+                waiting[s * 13 + 2 : s * 13 + n] = _ON_FOUNDATION_BYTE * (n - 2)
         return waiting
 
     def _arrives(self, card: int, depth: int = 0) -> bool:
