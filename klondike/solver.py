@@ -821,12 +821,12 @@ class _Search:
             nodes += 1
             yield None
             children = []
-            for order, moves, played, won in self._children(seen, self._key):
+            for order, _, played, won in self._children(seen, self._key):
                 if won:
                     line = [frame[2] for frame in stack] + [entered, played]
                     yield Solution(WON, nodes, _texts(line))
                     return
-                children.append((self._distance(), -order, len(children), moves))
+                children.append((self._distance(), -order, len(children), played))
             children.sort()
             stack.append([children, 0, entered])
             while stack:  # enter the next child, backing up past exhausted positions
@@ -834,8 +834,9 @@ class _Search:
                 children, i = frame[0], frame[1]
                 if i < len(children):
                     frame[1] = i + 1
-                    entered = [(move, self._play(move)) for move in children[i][3]]
-                    self._play_safe_moves(entered)
+                    # The child's moves and the safe moves after them, as _children
+                    # played them from this same position.
+                    entered = [(move, self._play(move)) for move, _ in children[i][3]]
                     break
                 stack.pop()
                 for move, info in reversed(frame[2]):
