@@ -567,15 +567,22 @@ class _Search:
         self.kings = -1
         where, column_of = self.where, self.column_of
         # Per card, the columns it can go onto, in order: a top it fits on (R2.1), and
-        # for a King the first space (R2.3); cards that fit nowhere are left out.
+        # for a King the first space (R2.3); cards that fit nowhere are left out. Per
+        # column, the same for its face-up run: where a card of the run fits, or the
+        # first space for a King's run that turns a card up (R2.3, rule 3).
         onto: dict[int, list[int]] = {}
+        runs_onto: list[list[int]] = [[], [], [], [], [], [], []]
         for j, top in enumerate(tops):
             if top >= 0:
                 for card in _FITTING_ON[top]:
                     onto.setdefault(card, []).append(j)
-        if space >= 0:
-            for king in _KINGS:
-                onto[king] = [space]
+                    if 0 < where[card] < _IN_REACH:  # face up in a column
+                        runs_onto[column_of[card]].append(j)
+            elif j == space:
+                for king in _KINGS:
+                    onto[king] = [space]
+                    if where[king] == _TURNS_UP:
+                        runs_onto[column_of[king]].append(space)
         scored: list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]] = []
         add = scored.append
 
@@ -618,12 +625,10 @@ class _Search:
                 order = _TURNS_CARD_UP + d if d and n == d + 1 else _COLUMN_HOME_FIRST
                 add((order, ((_COLUMN_HOME, i, -1, 0, 0),)))
             head_rank = RANK_OF[col[d]]
-            for j in sorted([j for card in col[d:] for j in onto.get(card, ())]):
+            for j in runs_onto[i]:
                 target = tops[j]
-                if target < 0:
-                    # R2.3: a King's run, only to turn a card up, only to the first space.
-                    if d:
-                        add((_TURNS_CARD_UP + d, ((_COLUMN_TO_COLUMN, i, j, 0, 0),)))
+                if target < 0:  # a King's run to the first space
+                    add((_TURNS_CARD_UP + d, ((_COLUMN_TO_COLUMN, i, j, 0, 0),)))
                     continue
                 k = d + head_rank - RANK_OF[target] + 1  # the card that fits on it
                 move = ((_COLUMN_TO_COLUMN, i, j, 0, 0),)
