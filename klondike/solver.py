@@ -274,6 +274,8 @@ class _Search:
         self.columns: list[list[int]] = [list(col) for col in game._columns]
         self.down: list[int] = list(game._down)
         self.found: list[int] = list(game._foundations)
+        # Each column's part of _key, None once a move changed it (kept by _play, _undo).
+        self.column_keys: list[bytes | None] = [None] * 7
         self.talon: list[int] = list(game._waste) + game._stock[::-1]
         self.p = len(game._waste)
         passes = game.scoring.passes
@@ -326,8 +328,9 @@ class _Search:
     def _play(self, move: tuple[int, int, int, int, int]) -> int:
         """Play an internal move; return what :meth:`_undo` needs to take it back."""
         kind, a, b, _, recycled = move
-        columns, down = self.columns, self.down
+        columns, down, keys = self.columns, self.down, self.column_keys
         if kind == _COLUMN_TO_COLUMN:
+            keys[a] = keys[b] = None
             src, dst = columns[a], columns[b]
             d = down[a]
             # R10: onto a card, the run whose first card fits; onto a space, the King's run.
@@ -340,6 +343,7 @@ class _Search:
                 return count << 1 | 1
             return count << 1
         if kind == _COLUMN_HOME:
+            keys[a] = None
             col = columns[a]
             card = col.pop()
             self.found[SUIT_OF[card]] += 1
@@ -349,6 +353,7 @@ class _Search:
                 return card << 1 | 1
             return card << 1
         if kind == _FOUNDATION_TO_COLUMN:  # R2.6
+            keys[b] = None
             self.found[a] -= 1
             columns[b].append(a * 13 + self.found[a])
             return 0
@@ -361,24 +366,28 @@ class _Search:
         if kind == _TALON_HOME:
             self.found[SUIT_OF[card]] += 1
         else:
+            keys[b] = None
             columns[b].append(card)
         return card << 6 | before
 
     def _undo(self, move: tuple[int, int, int, int, int], info: int) -> None:
         kind, a, b, _, recycled = move
-        columns = self.columns
+        columns, keys = self.columns, self.column_keys
         if kind == _COLUMN_TO_COLUMN:
+            keys[a] = keys[b] = None
             src, dst = columns[a], columns[b]
             count = info >> 1
             src.extend(dst[-count:])
             del dst[-count:]
             self.down[a] += info & 1
         elif kind == _COLUMN_HOME:
+            keys[a] = None
             card = info >> 1
             columns[a].append(card)
             self.found[SUIT_OF[card]] -= 1
             self.down[a] += info & 1
         elif kind == _FOUNDATION_TO_COLUMN:
+            keys[b] = None
             columns[b].pop()
             self.found[a] += 1
         else:
@@ -386,6 +395,7 @@ class _Search:
             if kind == _TALON_HOME:
                 self.found[SUIT_OF[card]] -= 1
             else:
+                keys[b] = None
                 columns[b].pop()
             self.talon.insert(a, card)
             self.p = info & 63
@@ -461,11 +471,11 @@ class _Search:
     # --- positions --------------------------------------------------------------------
     def _key(self) -> bytes:
         """Rule 4: the position up to the order of the columns."""
-        down = self.down
-        columns = sorted(
-            [bytes((64 + down[i], *col)) for i, col in enumerate(self.columns)]
-        )
-        return b"".join(columns) + b"\xff" + self._talon_key()
+        down, columns, keys = self.down, self.columns, self.column_keys
+        for i, key in enumerate(keys):
+            if key is None:
+                keys[i] = bytes((64 + down[i], *columns[i]))
+        return b"".join(sorted(keys)) + b"\xff" + self._talon_key()
 
     def _loose_key(self) -> bytes:
         """Rule 8's key for the best-first search: face-up column cards by colour and
@@ -510,6 +520,7 @@ class _Search:
             columns.append(list(snapshot[i + 1 : i + 1 + n]))
             i += 1 + n
         self.columns = columns
+        self.column_keys = [None] * 7
 
     def _is_dead(self) -> bool:
         """Rule 6: some card can never go home, even with nothing ever in the way but
