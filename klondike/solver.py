@@ -578,22 +578,22 @@ class _Search:
         self.kings = -1
         where, column_of = self.where, self.column_of
         # Per card, the columns it can go onto, in order: a top it fits on (R2.1), and
-        # for a King the first space (R2.3); cards that fit nowhere are left out. Per
-        # column, the same for its face-up run: where a card of the run fits, or the
-        # first space for a King's run that turns a card up (R2.3, rule 3).
-        onto: dict[int, list[int]] = {}
-        runs_onto: list[list[int]] = [[], [], [], [], [], [], []]
+        # for a King the first space (R2.3). Per column, the same for its face-up run:
+        # where a card of the run fits, or the first space for a King's run that turns
+        # a card up (R2.3, rule 3).
+        onto: list[tuple[int, ...]] = [()] * 52
+        runs_onto: list[tuple[int, ...]] = [()] * 7
         for j, top in enumerate(tops):
             if top >= 0:
                 for card in _FITTING_ON[top]:
-                    onto.setdefault(card, []).append(j)
+                    onto[card] += (j,)
                     if 0 < where[card] < _IN_REACH:  # face up in a column
-                        runs_onto[column_of[card]].append(j)
+                        runs_onto[column_of[card]] += (j,)
             elif j == space:
                 for king in _KINGS:
-                    onto[king] = [space]
+                    onto[king] = (space,)
                     if where[king] == _TURNS_UP:
-                        runs_onto[column_of[king]].append(space)
+                        runs_onto[column_of[king]] += (space,)
         scored: list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]] = []
         add = scored.append
 
@@ -604,7 +604,7 @@ class _Search:
                 not self.talon_is_set or self._next_home_waits(card)
             ):
                 add((_TALON_HOME_FIRST, ((_TALON_HOME, index, -1, presses, recycled),)))
-            targets = onto.get(card)
+            targets = onto[card]
             if not targets:
                 continue
             if not self.talon_is_set:
@@ -615,9 +615,10 @@ class _Search:
             # The card stays in reach, so it comes out only for a card that would come
             # onto it; from a column, that card's run follows in the same move.
             arrivals = [fit for fit in _FITTING_ON[card] if self._arrives(fit)]
+            alone = any(where[fit] >= _IN_REACH for fit in arrivals)  # not from a column
             for j in targets:
                 move = (_TALON_TO_COLUMN, index, j, presses, recycled)
-                if any(where[fit] >= _IN_REACH for fit in arrivals):
+                if alone:
                     add((_TALON_TO_COLUMN_FIRST, (move,)))
                 for fit in arrivals:
                     i = column_of[fit]
@@ -628,12 +629,11 @@ class _Search:
 
         for i in range(7):
             col = columns[i]
-            n, d = len(col), down[i]
-            if n == 0:
+            if not col:
                 continue
-            top = col[-1]
+            d, top = down[i], col[-1]
             if found[SUIT_OF[top]] == RANK_OF[top] - 1:
-                order = _TURNS_CARD_UP + d if d and n == d + 1 else _COLUMN_HOME_FIRST
+                order = _TURNS_CARD_UP + d if d and len(col) == d + 1 else _COLUMN_HOME_FIRST
                 add((order, ((_COLUMN_HOME, i, -1, 0, 0),)))
             head_rank = RANK_OF[col[d]]
             for j in runs_onto[i]:
@@ -661,7 +661,7 @@ class _Search:
             if n < 3:  # an Ace or a 2 on the tableau never helps
                 continue
             card = s * 13 + n - 1
-            targets = onto.get(card)
+            targets = onto[card]
             if targets and self._arrives(card):
                 for j in targets:
                     add((_TAKE_BACK, ((_FOUNDATION_TO_COLUMN, s, j, 0, 0),)))
