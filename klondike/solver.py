@@ -705,11 +705,13 @@ class _Search:
             return True
         if known[card] == _NO and not depth:
             return False
+        where = self.where[card]
+        if not where:  # face down (or an Ace or a 2 home): it never comes
+            return False
         asked = self.asked
         if asked[card]:
             return False
         asked[card] = 1
-        where = self.where[card]
         if where == _TURNS_UP:
             answer = True
         elif where == _ON_FACE_UP:  # the partial-run rule: what it uncovers must be used
@@ -721,10 +723,8 @@ class _Search:
             answer = RANK_OF[card] != KING and self._kings_to_come() > self.tops.count(-1)
         elif where == _IN_REACH:
             answer = not self.talon_is_set or self._holds(card, depth)
-        elif where == _ON_FOUNDATION:
+        else:  # on a foundation
             answer = self._holds(card, depth) or self._frees(card - 1, depth)
-        else:
-            answer = False
         asked[card] = 0
         if answer:
             known[card] = _YES
@@ -740,11 +740,11 @@ class _Search:
             return False
         if depth >= _CHAIN:
             return True
-        known, asked = self.known, self.asked
+        known, asked, where = self.known, self.asked, self.where
         for fit in fits:
             if known[fit] == _YES:
                 return True
-            if not asked[fit] and self._arrives(fit, depth + 1):
+            if where[fit] and not asked[fit] and self._arrives(fit, depth + 1):
                 return True
         return False
 
