@@ -274,8 +274,10 @@ class _Search:
         self.columns: list[list[int]] = [list(col) for col in game._columns]
         self.down: list[int] = list(game._down)
         self.found: list[int] = list(game._foundations)
-        # Each column's part of _key, None once a move changed it (kept by _play, _undo).
+        # Each column's part of _key or _loose_key (see _column_keys), None once a move
+        # changed the column (see _play, _undo and _restore).
         self.column_keys: list[bytes | None] = [None] * 7
+        self.loose_column_keys = False  # which of the two column_keys holds
         self.talon: list[int] = list(game._waste) + game._stock[::-1]
         self.p = len(game._waste)
         passes = game.scoring.passes
@@ -471,23 +473,31 @@ class _Search:
     # --- positions --------------------------------------------------------------------
     def _key(self) -> bytes:
         """Rule 4: the position up to the order of the columns."""
-        down, columns, keys = self.down, self.columns, self.column_keys
-        for i, key in enumerate(keys):
-            if key is None:
-                keys[i] = bytes((64 + down[i], *columns[i]))
-        return b"".join(sorted(keys)) + b"\xff" + self._talon_key()
+        return b"".join(sorted(self._column_keys(loose=False))) + b"\xff" + self._talon_key()
 
     def _loose_key(self) -> bytes:
         """Rule 8's key for the best-first search: face-up column cards by colour and
         rank alone (twins placed the other way round are one position to it), so the
         foundations are spelled out."""
-        columns = sorted(
-            [
-                bytes((64 + d, *col[:d])) + bytes(col[d:]).translate(_LOOSE)
-                for col, d in zip(self.columns, self.down, strict=True)
-            ]
-        )
+        columns = sorted(self._column_keys(loose=True))
         return b"".join(columns) + b"\xff" + bytes(self.found) + self._talon_key()
+
+    def _column_keys(self, loose: bool) -> list[bytes]:
+        """Each column's part of :meth:`_key` (or with ``loose``, of :meth:`_loose_key`),
+        made again only for the columns a move changed since it was last asked."""
+        keys = self.column_keys
+        if loose != self.loose_column_keys:
+            keys[:] = [None] * 7
+            self.loose_column_keys = loose
+        down, columns = self.down, self.columns
+        for i, key in enumerate(keys):
+            if key is None:
+                col, d = columns[i], down[i]
+                if loose:
+                    keys[i] = bytes((64 + d, *col[:d])) + bytes(col[d:]).translate(_LOOSE)
+                else:
+                    keys[i] = bytes((64 + d, *col))
+        return keys
 
     def _talon_key(self) -> bytes:
         """Rule 4's talon part: in draw 1 with unlimited passes the set of its cards;
