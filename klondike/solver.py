@@ -277,7 +277,7 @@ class _Search:
         # Each column's part of _key or _loose_key (see _column_keys), None once a move
         # changed the column (see _play, _undo and _restore).
         self.column_keys: list[bytes | None] = [None] * 7
-        self.loose_column_keys = False  # which of the two column_keys holds
+        self.loose_column_keys = False  # whether column_keys holds _loose_key's parts
         self.talon: list[int] = list(game._waste) + game._stock[::-1]
         self.p = len(game._waste)
         passes = game.scoring.passes
