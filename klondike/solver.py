@@ -310,12 +310,12 @@ class _Search:
         draws = [*range(p + draw, n, draw), n] if p < n else []
         reach += [(i - 1, presses, 0) for presses, i in enumerate(draws, 1)]
         if p and self._can_recycle():  # the next pass, R2.9
-            reached = {index for index, _, _ in reach}
+            reached = {p, *draws}  # the waste's lengths so far
             recycle = len(draws) + 1  # presses up to and including the recycle
             reach += [
                 (i - 1, recycle + presses, 1)
                 for presses, i in enumerate([*range(draw, n, draw), n], 1)
-                if i - 1 not in reached
+                if i not in reached
             ]
         return reach
 
