@@ -60,6 +60,15 @@ over macro moves with dominance pruning and a transposition table:
      first. (Waiting for that card to be a column's top, as this rule did before,
      deadlocked with the partial-run rule: deal 198 in draw 1 was called lost, though
      it is won.)
+   - **Talon chains.** There, too, a talon card goes to the tableau only together with
+     what comes onto it: a column's run, the top card of a foundation, or another
+     talon card with what comes onto that in turn, all in one move. Until something
+     is put on it, a talon card on the tableau only covers the card under it, and
+     what it could do itself (go home, or onto another card) it can do straight from
+     the talon. This cut deal 66 in draw 1 from 59,274 nodes to 9,501 to prove it
+     lost. The first depth-first search and the non-eager best-first search of rule
+     8 go without it: a talon card goes out alone when the card to come onto it is in
+     the talon or on a foundation. They win some deals sooner that way.
 
    A card "would come" if it turns a card up by moving, or its own move passes these
    rules; a card anywhere in a foundation counts, as it can come back once the cards
@@ -87,23 +96,26 @@ over macro moves with dominance pruning and a transposition table:
 7. **Won early.** With every tableau card face up and every talon card always in reach
    (or none left), the lowest card not home is always a column's top or in the talon,
    so playing cards home wins.
-8. **Two searches.** Depth-first search (rule 5's order, a child at a time) finds most
-   wins in a few hundred nodes, but after an early wrong turn it must exhaust the whole
-   subtree below it. So after its first :data:`SOLO` nodes a best-first search, always
-   expanding the most promising position seen yet, shares the budget a node each in
-   turn. It looks only for wins: it knows a position by a looser key, with face-up
-   column cards by colour and rank alone, so that twins (8h and 8d, say) placed the
-   other way round count as one position. That is unsound for proving a loss (which 8
-   lies on which face-down cards matters once it should go home), but the lines it
-   finds are real, and it finds them in far fewer nodes (``bench/solver.py``, figures
-   in the README). For the same reason it sends every card home as soon as it can,
-   not only the safe ones of rule 2: a card sent home too early can mostly come back
-   (R2.6), and what it cuts off the depth-first search still covers. When the talon
-   is not one set (draw 3, or limited passes), a third search joins, the same but also
-   sending home at once every talon card the draws reach, though that changes which
-   cards later draws reach: over deals 0-199 in draw 3 the two find different wins
-   first. A best-first search that runs out of positions stops and the others go on:
-   only the depth-first search proves a loss.
+8. **A portfolio of searches.** Depth-first search (rule 5's order, a child at a
+   time) finds most wins in a few hundred nodes, but after an early wrong turn it must
+   exhaust the whole subtree below it. So after its first :data:`SOLO` nodes (in draw
+   1 with unlimited passes it then starts again, with talon chains) best-first
+   searches, always expanding the most promising position seen yet, share the budget
+   with it a node each in turn. They look only for wins: they know a position by a
+   looser key, with face-up column cards by colour and rank alone, so that twins (8h
+   and 8d, say) placed the other way round count as one position. That is unsound for
+   proving a loss (which 8 lies on which face-down cards matters once it should go
+   home), but the lines they find are real, and they find them in far fewer nodes
+   (``bench/solver.py``, figures in the README). One of them, for the same reason,
+   sends every card home as soon as it can, not only the safe ones of rule 2: a card
+   sent home too early can mostly come back (R2.6), and what it cuts off the others
+   still cover. A second, with only rule 2's safe moves, runs for at most
+   :data:`BRIEF` nodes: the wins it finds first it finds early. When the talon is not
+   one set (draw 3, or limited passes), two more join, the same two but also sending
+   home at once every talon card the draws reach that they would send home from the
+   waste, though that changes which cards later draws reach: each finds wins the
+   others find later. A best-first search that runs out of positions stops and the
+   others go on: only the depth-first search proves a loss.
 """
 
 from __future__ import annotations
@@ -126,6 +138,10 @@ DAILY_BUDGET = 2_000
 #: of deals 0-199 decided within 10k nodes by at most a point (a simulation from each
 #: search's own node counts).
 SOLO = 2_000
+#: The best-first search that sends home only safe cards runs for at most this many
+#: nodes (rule 8). Alone on the 83 deals of 0-999 in draw 1 left undecided within
+#: 20,000 nodes, it won 7 within 943 nodes, and the next only after 9,278.
+BRIEF = 3_000
 #: At most this many positions are remembered; past it the search still runs, unpruned.
 TABLE_LIMIT = 3_000_000
 
@@ -145,23 +161,28 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:
 
 
 def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
-    """Rule 8: the depth-first search alone for its first :data:`SOLO` nodes, then it
-    and the best-first searches a node each in turn, until one of them wins or the
-    depth-first one proves the position lost (a best-first search that runs out leaves
-    the others to go on). None after each node, as :meth:`_Search.steps`."""
-    searches = [_Search(game).steps(budget)]
+    """Rule 8: the first depth-first search alone for :data:`SOLO` nodes, then the
+    others a node each in turn, until one of them wins or the depth-first search
+    proves the position lost. A best-first search that runs out of positions or of its
+    own budget leaves the others to go on. None after each node, as
+    :meth:`_Search.steps`."""
+    first = _Search(game, chains=False)
+    searches = [first.steps(budget)]
     nodes = turn = 0
     while True:
         if turn == SOLO:  # once, as turn only grows
-            second = _Search(game)
-            searches.append(second.best_first(budget))
-            if not second.talon_is_set:
+            if first.talon_is_set:  # the depth-first search again, with talon chains
+                searches[0] = _Search(game).steps(budget)
+            searches.append(_Search(game).best_first(budget))
+            searches.append(_Search(game, chains=False).best_first(BRIEF, eager=False))
+            if not first.talon_is_set:
                 searches.append(_Search(game).best_first(budget, from_talon=True))
+                searches.append(_Search(game).best_first(BRIEF, eager=False, from_talon=True))
         search = searches[turn % len(searches)]
         turn += 1
         step = next(search, _RAN_OUT)
-        if step is _RAN_OUT:
-            searches.remove(search)
+        if step is _RAN_OUT or (step and step.result == UNKNOWN and search is not searches[0]):
+            searches.remove(search)  # a best-first search ran out, or its budget did
             continue
         if step is not None:
             yield step._replace(nodes=nodes)
@@ -224,6 +245,9 @@ _COLUMN_TO_COLUMN = 1  # a = source column, b = target column
 _TALON_HOME = 2  # a = talon index
 _TALON_TO_COLUMN = 3  # a = talon index, b = target column
 _FOUNDATION_TO_COLUMN = 4  # a = suit, b = target column
+# Only inside a talon chain (rule 3), after its first card: a = card, b = target column;
+# _Search._children finds the card's talon index and presses when it plays it.
+_TALON_CARD = 5
 
 # Where a card waits to be brought onto a tableau card (see _Search._waiting): first
 # face-up card of a column, on face-down cards or at the bottom; face up on another
@@ -267,7 +291,7 @@ _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(
 class _Search:
     """One search: a private copy of the position, played and taken back in place."""
 
-    def __init__(self, game: Game, daily: bool = False) -> None:
+    def __init__(self, game: Game, daily: bool = False, chains: bool = True) -> None:
         self.daily = daily  # the daily deal's frozen rules (wins_for_the_daily_deal)
         # The core's internals (see Game.__init__): cards bottom first, stock next-last.
         self.draw = game.draw
@@ -285,6 +309,9 @@ class _Search:
         self.recycles_left = 0 if passes is None else max(0, passes - 1 - game.recycles)
         # Draw 1 with unlimited passes: every talon card is always in reach.
         self.talon_is_set = self.draw == 1 and self.unlimited
+        # Rule 3's talon chains; without them a talon card goes out alone when the card
+        # to come onto it is in the talon or on a foundation (the daily deal's rules).
+        self.chains = chains and self.talon_is_set and not daily
         # Set by _moves for the rules that look around: column tops (-1 for a space),
         # where each card waits (_waiting), and the card under each face-up card.
         self.tops: list[int] = []
@@ -577,8 +604,9 @@ class _Search:
 
     # --- moves ------------------------------------------------------------------------
     def _moves(self) -> list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]]:
-        """The moves worth trying here (rule 3), each a tuple of one or two internal
-        moves with its place in the move order (rule 5)."""
+        """The moves worth trying here (rule 3), each a tuple of internal moves (two
+        or more for a talon card and what comes onto it) with its place in the move
+        order (rule 5)."""
         columns, down, found, talon = self.columns, self.down, self.found, self.talon
         tops = [col[-1] if col else -1 for col in columns]
         space = tops.index(-1) if -1 in tops else -1
@@ -623,7 +651,14 @@ class _Search:
                     add((_TALON_TO_COLUMN_FIRST, (move,)))
                 continue
             # The card stays in reach, so it comes out only for a card that would come
-            # onto it; from a column, that card's run follows in the same move.
+            # onto it, and with talon chains only together with it (rule 3).
+            if self.chains:
+                for j in targets:
+                    move = (_TALON_TO_COLUMN, index, j, presses, recycled)
+                    for order, follow in self._comes_onto(card, j):
+                        add((order, (move, *follow)))
+                continue
+            # From a column, that card's run follows in the same move.
             arrivals = [fit for fit in _FITTING_ON[card] if self._arrives(fit)]
             alone = any(where[fit] >= _IN_REACH for fit in arrivals)  # not from a column
             for j in targets:
@@ -677,6 +712,31 @@ class _Search:
                     add((_TAKE_BACK, ((_FOUNDATION_TO_COLUMN, s, j, 0, 0),)))
 
         return scored
+
+    def _comes_onto(self, card: int, j: int) -> list[tuple[int, tuple]]:
+        """Rule 3's talon chains: (order, moves) for each way a card that would come
+        onto ``card``, a talon card put on column ``j``, comes at once: a column's run
+        (ordered as that move), the top card of a foundation, or a talon card with
+        what comes onto it in turn. A foundation card under others waits for them."""
+        where, column_of, found = self.where, self.column_of, self.found
+        ways = []
+        for fit in _FITTING_ON[card]:
+            if not self._arrives(fit):
+                continue
+            if where[fit] < _IN_REACH:  # face up in a column
+                i = column_of[fit]
+                turns_up = _TURNS_CARD_UP + self.down[i] if where[fit] == _TURNS_UP else 0
+                run = (_COLUMN_TO_COLUMN, i, j, 0, 0)
+                ways.append((max(turns_up, _TALON_TO_COLUMN_FIRST), (run,)))
+            elif where[fit] == _ON_FOUNDATION:
+                suit = SUIT_OF[fit]
+                if found[suit] == RANK_OF[fit]:
+                    back = (_FOUNDATION_TO_COLUMN, suit, j, 0, 0)
+                    ways.append((_TALON_TO_COLUMN_FIRST, (back,)))
+            else:
+                for order, follow in self._comes_onto(fit, j):
+                    ways.append((order, ((_TALON_CARD, fit, j, 0, 0), *follow)))
+        return ways
 
     def _waiting(self, reach: list[tuple[int, int, int]]) -> bytearray:
         """Per card, where it waits to be brought onto a tableau card: one of the
@@ -815,7 +875,12 @@ class _Search:
         position's ``key()`` is new to ``seen``, which it joins. The position is on the
         board while yielded and taken back when the caller goes on."""
         for order, moves in self._moves():
-            played = [(move, self._play(move)) for move in moves]
+            played = []
+            for move in moves:
+                if move[0] == _TALON_CARD:
+                    index = self.talon.index(move[1])
+                    move = (_TALON_TO_COLUMN, index, move[2], *self._presses(index))
+                played.append((move, self._play(move)))
             self._play_safe_moves(played)
             if sum(self.found) == 52 or self._finish(played):
                 yield order, moves, played, True
@@ -871,15 +936,18 @@ class _Search:
                 yield Solution(LOST, nodes, [])
                 return
 
-    def best_first(self, budget: int, from_talon: bool = False) -> Iterator[Solution | None]:
+    def best_first(
+        self, budget: int, eager: bool = True, from_talon: bool = False
+    ) -> Iterator[Solution | None]:
         """Like :meth:`steps`, but always expanding the most promising position seen
         so far (rule 5's distance, then its move order, then the newest), not the next
         child on the current line: it goes straight for wins that start with a move the
         depth-first search would only come back to after exhausting a large subtree.
-        It knows positions by :meth:`_loose_key` and sends cards home eagerly (with
-        ``from_talon``, every talon card the draws reach too), so it only looks for
-        wins: having run out of positions, it stops without an answer (rule 8)."""
-        self.eager = True
+        It knows positions by :meth:`_loose_key` and, with ``eager``, sends every card
+        home as soon as it can (with ``from_talon``, talon cards the draws reach too),
+        so it only looks for wins: having run out of positions, it stops without an
+        answer (rule 8)."""
+        self.eager = eager
         self.eager_talon = from_talon
         entered: list = []
         if solution := self._start(entered):
