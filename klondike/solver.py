@@ -651,26 +651,17 @@ class _Search:
                     add((_TALON_TO_COLUMN_FIRST, (move,)))
                 continue
             # The card stays in reach, so it comes out only for a card that would come
-            # onto it, and with talon chains only together with it (rule 3).
-            if self.chains:
-                for j in targets:
-                    move = (_TALON_TO_COLUMN, index, j, presses, recycled)
-                    for order, follow in self._comes_onto(card, j):
-                        add((order, (move, *follow)))
-                continue
-            # From a column, that card's run follows in the same move.
-            arrivals = [fit for fit in _FITTING_ON[card] if self._arrives(fit)]
-            alone = any(where[fit] >= _IN_REACH for fit in arrivals)  # not from a column
+            # onto it: with talon chains only together with it (rule 3); without, alone
+            # too when that card is not in a column.
+            alone = not self.chains and any(
+                [where[fit] >= _IN_REACH for fit in _FITTING_ON[card] if self._arrives(fit)]
+            )
             for j in targets:
                 move = (_TALON_TO_COLUMN, index, j, presses, recycled)
                 if alone:
                     add((_TALON_TO_COLUMN_FIRST, (move,)))
-                for fit in arrivals:
-                    i = column_of[fit]
-                    if 0 < where[fit] < _IN_REACH and i != j:
-                        order = _TURNS_CARD_UP + down[i] if where[fit] == _TURNS_UP else 0
-                        run = (_COLUMN_TO_COLUMN, i, j, 0, 0)
-                        add((max(order, _TALON_TO_COLUMN_FIRST), (move, run)))
+                for order, follow in self._comes_onto(card, j, self.chains):
+                    add((order, (move, *follow)))
 
         for i in range(7):
             col = columns[i]
@@ -713,11 +704,12 @@ class _Search:
 
         return scored
 
-    def _comes_onto(self, card: int, j: int) -> list[tuple[int, tuple]]:
-        """Rule 3's talon chains: (order, moves) for each way a card that would come
-        onto ``card``, a talon card put on column ``j``, comes at once: a column's run
-        (ordered as that move), the top card of a foundation, or a talon card with
-        what comes onto it in turn. A foundation card under others waits for them."""
+    def _comes_onto(self, card: int, j: int, chains: bool) -> list[tuple[int, tuple]]:
+        """(order, moves) for each way a card that would come onto ``card``, a talon
+        card put on column ``j``, comes at once: a column's run (ordered as that move),
+        and with rule 3's talon chains also the top card of a foundation, or a talon
+        card with what comes onto it in turn. A foundation card under others waits for
+        them."""
         where, column_of, found = self.where, self.column_of, self.found
         ways = []
         for fit in _FITTING_ON[card]:
@@ -728,13 +720,15 @@ class _Search:
                 turns_up = _TURNS_CARD_UP + self.down[i] if where[fit] == _TURNS_UP else 0
                 run = (_COLUMN_TO_COLUMN, i, j, 0, 0)
                 ways.append((max(turns_up, _TALON_TO_COLUMN_FIRST), (run,)))
+            elif not chains:
+                continue
             elif where[fit] == _ON_FOUNDATION:
                 suit = SUIT_OF[fit]
                 if found[suit] == RANK_OF[fit]:
                     back = (_FOUNDATION_TO_COLUMN, suit, j, 0, 0)
                     ways.append((_TALON_TO_COLUMN_FIRST, (back,)))
             else:
-                for order, follow in self._comes_onto(fit, j):
+                for order, follow in self._comes_onto(fit, j, chains):
                     ways.append((order, ((_TALON_CARD, fit, j, 0, 0), *follow)))
         return ways
 
@@ -869,9 +863,9 @@ class _Search:
 
     def _children(
         self, seen: set[bytes], key: Callable[[], bytes]
-    ) -> Iterator[tuple[int, tuple, list, bool]]:
+    ) -> Iterator[tuple[int, list, bool]]:
         """Play each move of rule 3 in turn, with the safe moves after it, and yield
-        (its order, its moves, all moves played, whether that won) when it won or its
+        (its order, all moves played, whether that won) when it won or its
         position's ``key()`` is new to ``seen``, which it joins. The position is on the
         board while yielded and taken back when the caller goes on."""
         for order, moves in self._moves():
@@ -883,13 +877,13 @@ class _Search:
                 played.append((move, self._play(move)))
             self._play_safe_moves(played)
             if sum(self.found) == 52 or self._finish(played):
-                yield order, moves, played, True
+                yield order, played, True
             else:
                 position = key()
                 if position not in seen:
                     if len(seen) < TABLE_LIMIT:
                         seen.add(position)
-                    yield order, moves, played, False
+                    yield order, played, False
             for move, info in reversed(played):
                 self._undo(move, info)
 
@@ -912,7 +906,7 @@ class _Search:
             nodes += 1
             yield None
             children = []
-            for order, _, played, won in self._children(seen, self._key):
+            for order, played, won in self._children(seen, self._key):
                 if won:
                     line = [frame[2] for frame in stack] + [entered, played]
                     yield Solution(WON, nodes, _texts(line))
@@ -967,7 +961,7 @@ class _Search:
             yield None
             *_, snapshot, here = heappop(heap)
             self._restore(snapshot)
-            for order, _, played, won in self._children(seen, self._loose_key):
+            for order, played, won in self._children(seen, self._loose_key):
                 if won:
                     line = [played]
                     at = here
