@@ -575,7 +575,7 @@ class _Search:
         for col in columns:
             for card in col[:-1]:
                 free[card] = 0
-        home = bytearray(52)  # can go home
+        homes = [0, 0, 0, 0]  # per suit, how many of its cards can go home (in order)
         space = not all(columns)  # a column can be empty
         changed = True
         while changed:
@@ -586,26 +586,26 @@ class _Search:
                     if moves[card]:
                         continue
                     top = free[card]
-                    if (
-                        (top or k >= d)  # a top, or face up under its run
-                        and (
-                            space
-                            if RANK_OF[card] == KING
-                            else free[_TARGETS[card][0]] or free[_TARGETS[card][1]]
-                        )
-                    ) or (top and (RANK_OF[card] == 1 or home[card - 1])):
+                    if not top and k < d:
+                        break  # face down under a card that cannot move, as is the rest
+                    rank, onto = RANK_OF[card], _TARGETS[card]
+                    if (space if rank == KING else free[onto[0]] or free[onto[1]]) or (
+                        top and homes[SUIT_OF[card]] >= rank - 1
+                    ):
                         moves[card] = changed = True
                         if k:  # the card below it is uncovered
                             free[col[k - 1]] = 1
                         else:
                             space = True
-            for suit in range(4):
-                for card in range(suit * 13, suit * 13 + 13):
-                    if not home[card]:
-                        if not free[card] or (RANK_OF[card] > 1 and not home[card - 1]):
-                            break
-                        home[card] = changed = True
-        return not all(home)
+            for suit, n in enumerate(homes):
+                while n < 13 and free[suit * 13 + n]:
+                    n += 1
+                if n > homes[suit]:
+                    homes[suit] = n
+                    changed = True
+            if homes == [13, 13, 13, 13]:
+                return False
+        return True
 
     # --- moves ------------------------------------------------------------------------
     def _moves(self) -> list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]]:
