@@ -83,6 +83,16 @@ over macro moves with dominance pruning and a transposition table:
    same cards are in reach). Foundations follow from the rest. A key is remembered
    once generated; at most :data:`TABLE_LIMIT` of them, past which the search goes on
    without remembering (slower, never unsound).
+
+   **Dominance** (draw 3, unlimited passes, the depth-first search). A waste of p cards
+   reaches every card that a waste of q cards of the same talon reaches when p <= q
+   and p - q is a multiple of 3: the draws from p pass through each waste length from
+   q on, and both go on from an empty waste after the recycle, which any waste
+   reaches. The waste length changes nothing else, so a line from the position with q
+   plays the same from p, with as many moves, and the position with q is skipped if
+   one that differs from it only so was seen (an empty waste, or one of a multiple of
+   3 cards, is reached from any). Deal 0 in draw 3 is proved lost in 19,638 nodes
+   instead of 22,732.
 5. **Order.** Children are tried by a distance to the win: four per face-down card, one
    per card not home and one per talon card; ties go to moves that turn a card up.
 6. **Dead positions.** A relaxation of the game, where every move that could ever happen
@@ -128,6 +138,7 @@ over macro moves with dominance pruning and a transposition table:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from heapq import heappop, heappush
 from typing import NamedTuple
 
@@ -319,6 +330,9 @@ class _Search:
         # Rule 3's talon chains; without them a talon card goes out alone when the card
         # to come onto it is in the talon or on a foundation (the daily deal's rules).
         self.chains = chains and self.talon_is_set and not daily
+        # Rule 4's dominance of one waste length over another, when it matters (not in
+        # draw 1, where the talon is one set) and no pass is ever the last.
+        self.dominance = self.unlimited and not self.talon_is_set and not daily
         # Set by _moves for the rules that look around: column tops (-1 for a space),
         # where each card waits (_waiting), and the card under each face-up card.
         self.tops: list[int] = []
@@ -867,14 +881,40 @@ class _Search:
             return Solution(LOST, 0, [])
         return None
 
-    def _children(
-        self, seen: set[bytes], key: Callable[[], bytes]
-    ) -> Iterator[tuple[int, list, bool]]:
+    def _new(self, seen: set[bytes], key: Callable[[], bytes]) -> bool:
+        """Rule 4: whether the position's ``key()`` is new to ``seen``, which it joins
+        (while ``seen`` holds fewer than :data:`TABLE_LIMIT` keys)."""
+        position = key()
+        if position in seen:
+            return False
+        if len(seen) < TABLE_LIMIT:
+            seen.add(position)
+        return True
+
+    def _new_or_better(self, lowest: dict[bytes, list[int]]) -> bool:
+        """Rule 4's dominance (draw 3 with unlimited passes, depth-first search):
+        whether no position seen before differs from this one only in a waste that
+        reaches every card this one reaches. ``lowest`` maps a key without its waste
+        length to the least waste length seen for each remainder modulo the draw."""
+        key = self._key()
+        base, p = key[:-2], key[-2]  # _talon_key ends with the waste length, recycles
+        least = lowest.get(base)
+        if least is None:
+            if len(lowest) < TABLE_LIMIT:
+                least = lowest[base] = [256] * self.draw
+                least[p % self.draw] = p
+            return True
+        if not p or least[p % self.draw] <= p:
+            return False
+        least[p % self.draw] = p
+        return True
+
+    def _children(self, is_new: Callable[[], bool]) -> Iterator[tuple[int, list, bool]]:
         """Play each move of rule 3 in turn (none in a dead position, rule 6), with
         the safe moves after it, and yield (its order, all moves played, whether that
-        won) when it won or its position's ``key()`` is new to ``seen``, which it
-        joins. The position is on the board while yielded and taken back when the
-        caller goes on."""
+        won) when it won or ``is_new()`` says its position is new (see :meth:`_new`).
+        The position is on the board while yielded and taken back when the caller
+        goes on."""
         if not self.daily and self._is_dead():  # rule 6, at every position
             return
         for order, moves in self._moves():
@@ -887,12 +927,8 @@ class _Search:
             self._play_safe_moves(played)
             if sum(self.found) == 52 or self._finish(played):
                 yield order, played, True
-            else:
-                position = key()
-                if position not in seen:
-                    if len(seen) < TABLE_LIMIT:
-                        seen.add(position)
-                    yield order, played, False
+            elif is_new():
+                yield order, played, False
             for move, info in reversed(played):
                 self._undo(move, info)
 
@@ -904,7 +940,11 @@ class _Search:
         if solution := self._start(entered):
             yield solution
             return
-        seen = {self._key()}
+        if self.dominance:
+            is_new = partial(self._new_or_better, {})
+        else:
+            is_new = partial(self._new, set(), self._key)
+        is_new()  # the start
         # One frame per position on the current line: [children, next child, entered].
         stack: list[list] = []
         nodes = 0
@@ -915,7 +955,7 @@ class _Search:
             nodes += 1
             yield None
             children = []
-            for order, played, won in self._children(seen, self._key):
+            for order, played, won in self._children(is_new):
                 if won:
                     line = [frame[2] for frame in stack] + [entered, played]
                     yield Solution(WON, nodes, _texts(line))
@@ -957,7 +997,8 @@ class _Search:
             if solution.result == WON:  # a loss after eager moves home proves nothing
                 yield solution
             return
-        seen = {self._loose_key()}
+        is_new = partial(self._new, set(), self._loose_key)
+        is_new()  # the start
         # Every position put on the heap: (the position it came from, moves played).
         lines: list[tuple[int, list]] = [(-1, entered)]
         heap: list[tuple[int, int, int, bytes, int]] = [(0, 0, 0, self._snapshot(), 0)]
@@ -970,7 +1011,7 @@ class _Search:
             yield None
             *_, snapshot, here = heappop(heap)
             self._restore(snapshot)
-            for order, played, won in self._children(seen, self._loose_key):
+            for order, played, won in self._children(is_new):
                 if won:
                     line = [played]
                     at = here
