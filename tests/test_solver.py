@@ -233,33 +233,28 @@ def test_two_cards_each_on_the_card_the_other_needs_lose_at_once() -> None:
     assert solve(game, budget=0) == (LOST, 0, [])
 
 
-def test_the_dead_position_check_never_gives_up_a_winnable_endgame() -> None:
+@pytest.mark.parametrize(
+    "seed, most_columns, runs, least_dead",
+    [(7, 3, False, 8), (3, 4, True, 10)],
+    ids=["one-face-up-card", "face-up-runs"],
+)
+def test_the_dead_position_check_never_gives_up_a_winnable_endgame(
+    seed: int, most_columns: int, runs: bool, least_dead: int
+) -> None:
     # A budget of 0 answers only from rules 2, 6 and 7: every "lost" must be lost.
-    rng = random.Random(7)
+    # With face-up runs, which move together (rule 6: a run moved away does not
+    # uncover the card under it, but the card on top of it can still move off), it
+    # fails (7 of 21) if a card under its run may move only from the top, or if a card
+    # moved away under its run counts as uncovered while the run stays whole.
+    rng = random.Random(seed)
     dead = 0
     for _ in range(400):
         draw, scoring = rng.choice([(1, "N"), (3, "N"), (1, "V"), (3, "V")])
-        game = random_endgame(rng, draw, scoring, left=12, columns_used=rng.randint(2, 3))
+        game = random_endgame(rng, draw, scoring, 12, rng.randint(2, most_columns), runs)
         if solve(game, budget=0).result == LOST:
             dead += 1
             assert not brute_force_wins(game)
-    assert dead >= 8
-
-
-def test_the_dead_position_check_never_gives_up_a_winnable_endgame_with_runs() -> None:
-    # The same with face-up runs, which move together (rule 6: a run moved away does
-    # not uncover the card under it, but the card on top of it can still move off).
-    # It fails (7 of 21) if a card under its run may move only from the top, or if a
-    # card moved away under its run counts as uncovered while the run stays whole.
-    rng = random.Random(3)
-    dead = 0
-    for _ in range(400):
-        draw, scoring = rng.choice([(1, "N"), (3, "N"), (1, "V"), (3, "V")])
-        game = random_endgame(rng, draw, scoring, 12, rng.randint(2, 4), runs=True)
-        if solve(game, budget=0).result == LOST:
-            dead += 1
-            assert not brute_force_wins(game)
-    assert dead >= 10
+    assert dead >= least_dead
 
 
 def test_no_deal_the_search_wins_is_called_dead(monkeypatch: pytest.MonkeyPatch) -> None:
