@@ -109,7 +109,10 @@ over macro moves with dominance pruning and a transposition table:
    at every position they expand, not only at the start (not in the daily deal's frozen
    rules): a move can lock a position, and the depth-first search would otherwise have
    to visit every position after it. Deal 37 in draw 1 was undecided after 100,000
-   nodes; it is won in 32.
+   nodes; it is won in 32. The answer depends on the tableau alone (talon and
+   foundation cards are all free to it), so it is remembered per tableau for all the
+   searches of one solve: in draw 3, where many positions share a tableau, about half
+   the questions are answered from memory.
 7. **Won early.** With every tableau card face up and every talon card always in reach
    (or none left), the lowest card not home is always a column's top or in the talon,
    so playing cards home wins.
@@ -184,18 +187,20 @@ def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
     proves the position lost. A best-first search that runs out of positions or of its
     own budget leaves the others to go on. None after each node, as
     :meth:`_Search.steps`."""
-    first = _Search(game, chains=False)
+    dead: dict[bytes, bool] = {}  # rule 6's answers per tableau, for all the searches
+    first = _Search(game, chains=False, dead=dead)
     searches = [first.steps(budget)]
     nodes = turn = 0
     while True:
         if turn == SOLO:  # once, as turn only grows
+            search = partial(_Search, game, dead=dead)
             if first.talon_is_set:  # the depth-first search again, with talon chains
-                searches[0] = _Search(game).steps(budget)
-            searches.append(_Search(game).best_first(budget))
-            searches.append(_Search(game, chains=False).best_first(BRIEF, eager=False))
+                searches[0] = search().steps(budget)
+            searches.append(search().best_first(budget))
+            searches.append(search(chains=False).best_first(BRIEF, eager=False))
             if not first.talon_is_set:
-                searches.append(_Search(game).best_first(budget, from_talon=True))
-                searches.append(_Search(game).best_first(BRIEF, eager=False, from_talon=True))
+                searches.append(search().best_first(budget, from_talon=True))
+                searches.append(search().best_first(BRIEF, eager=False, from_talon=True))
         search = searches[turn % len(searches)]
         turn += 1
         step = next(search, _RAN_OUT)
@@ -309,7 +314,13 @@ _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(
 class _Search:
     """One search: a private copy of the position, played and taken back in place."""
 
-    def __init__(self, game: Game, daily: bool = False, chains: bool = True) -> None:
+    def __init__(
+        self,
+        game: Game,
+        daily: bool = False,
+        chains: bool = True,
+        dead: dict[bytes, bool] | None = None,
+    ) -> None:
         self.daily = daily  # the daily deal's frozen rules (wins_for_the_daily_deal)
         # The core's internals (see Game.__init__): cards bottom first, stock next-last.
         self.draw = game.draw
@@ -344,6 +355,8 @@ class _Search:
         self.kings = -1  # _kings_to_come's answer here, -1 until asked
         self.eager = False  # every card home at once, not just safe ones (rule 8)
         self.eager_talon = False  # the same for every talon card the draws reach
+        # _is_dead's answers per tableau, shared by the searches of one solve.
+        self.dead: dict[bytes, bool] = {} if dead is None else dead
 
     # --- the talon --------------------------------------------------------------------
     def _can_recycle(self) -> bool:
@@ -579,6 +592,22 @@ class _Search:
             i += 1 + n
         self.columns = columns
         self.column_keys = [None] * 7
+
+    def _is_dead_tableau(self) -> bool:
+        """:meth:`_is_dead`, remembered per tableau: it reads nothing else (talon and
+        foundation cards are all free to it), and many positions share a tableau."""
+        if self.loose_column_keys:  # the best-first search's keys: make the exact ones
+            pairs = zip(self.columns, self.down, strict=True)
+            columns = [bytes((64 + d, *col)) for col, d in pairs]
+        else:
+            columns = self._column_keys(loose=False)
+        tableau = b"".join(sorted(columns))
+        dead = self.dead.get(tableau)
+        if dead is None:
+            dead = self._is_dead()
+            if len(self.dead) < TABLE_LIMIT:
+                self.dead[tableau] = dead
+        return dead
 
     def _is_dead(self) -> bool:
         """Rule 6: some card can never go home, even if every move that could ever
@@ -915,7 +944,7 @@ class _Search:
         won) when it won or ``is_new()`` says its position is new (see :meth:`_new`).
         The position is on the board while yielded and taken back when the caller
         goes on."""
-        if not self.daily and self._is_dead():  # rule 6, at every position
+        if not self.daily and self._is_dead_tableau():  # rule 6, at every position
             return
         for order, moves in self._moves():
             played = []

@@ -336,6 +336,34 @@ def test_a_position_locked_by_a_move_is_dead_where_the_search_reaches_it() -> No
     assert solution.result == WON and solution.nodes < 100
 
 
+def test_the_dead_check_is_remembered_per_tableau_and_nothing_else() -> None:
+    # Rule 6 reads the tableau alone (talon and foundation cards are all free to it),
+    # so its answer is kept per tableau, columns in any order: the locked 7s of the
+    # first test is dead whatever the stock's order; with the 5s under the Kc instead
+    # (which can go home), it is not.
+    kings = "6s 8s 9s Ts Js Qs Ks 9h Th Jh Qh Kh 9d Td Jd Qd Kd"
+    remembered: dict[bytes, bool] = {}
+    for columns, stock, dead in [
+        (["8h 8d 5s | 7s", "Kc"], kings, True),
+        (["Kc", "8h 8d 5s | 7s"], " ".join(reversed(kings.split())), True),
+        (["8h 8d | 7s", "5s | Kc"], kings, False),
+    ]:
+        game = position(columns, stock=stock, foundations="4s 7h 7d Qc")
+        assert _Search(game, dead=remembered)._is_dead_tableau() is dead
+    assert sorted(remembered.values()) == [False, True]
+
+
+def test_the_dead_check_remembered_per_tableau_changes_no_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Rule 6 reads the tableau alone, so the searches of one solve share its answers
+    # per tableau: the same results, nodes and moves as asking at every position.
+    games = [Game.new(number, draw) for draw in (1, 3) for number in (0, 1, 13, 66)]
+    remembered = [solve(game, budget=4_000) for game in games]
+    monkeypatch.setattr(_Search, "_is_dead_tableau", _Search._is_dead)
+    assert [solve(game, budget=4_000) for game in games] == remembered
+
+
 def test_talon_chains_agree_with_brute_force() -> None:
     # Rule 3's talon chains keep every win: the depth-first search with them, alone,
     # on draw-1 endgames with most cards in the talon.
