@@ -906,7 +906,7 @@ class _Search:
         self._play_safe_moves(entered)
         if sum(self.found) == 52 or self._finish(entered):
             return Solution(WON, 0, _texts([entered]))
-        if self._is_dead():
+        if self._is_dead_tableau():  # remembered: the root's expansion asks again
             return Solution(LOST, 0, [])
         return None
 
