@@ -322,17 +322,17 @@ class _Search:
         dead: dict[bytes, bool] | None = None,
     ) -> None:
         self.daily = daily  # the daily deal's frozen rules (wins_for_the_daily_deal)
-        # The core's internals (see Game.__init__): cards bottom first, stock next-last.
+        # From the game's public view: cards bottom first, foundations in suit order.
         self.draw = game.draw
-        self.columns: list[list[int]] = [list(col) for col in game._columns]
-        self.down: list[int] = list(game._down)
-        self.found: list[int] = list(game._foundations)
+        self.columns: list[list[int]] = [[*col.down, *col.up] for col in game.tableau]
+        self.down: list[int] = [len(col.down) for col in game.tableau]
+        self.found: list[int] = list(game.foundations.values())
         # Each column's part of _key or _loose_key (see _column_keys), None once a move
         # changed the column (see _play, _undo and _restore).
         self.column_keys: list[bytes | None] = [None] * 7
         self.loose_column_keys = False  # whether column_keys holds _loose_key's parts
-        self.talon: list[int] = list(game._waste) + game._stock[::-1]
-        self.p = len(game._waste)
+        self.talon: list[int] = [*game.waste, *game.stock]  # waste bottom first, then stock
+        self.p = len(game.waste)
         passes = game.scoring.passes
         self.unlimited = passes is None
         self.recycles_left = 0 if passes is None else max(0, passes - 1 - game.recycles)
