@@ -11,26 +11,39 @@ second each. Published winnable shares (Blake & Gent 2019, take-backs allowed): 
 in draw 1, 81.94% in draw 3.
 
     python3 bench/solver.py [--deals 0:1000] [--draw 1 3] [--budget 1000000] [--jobs 2]
+
+``--baseline DIR`` runs the same deals with the solver of another checkout too (for one,
+``git worktree add DIR COMMIT``), one worker each, side by side, and prints its row, how
+many deals got the same answer after the same nodes, and the ratio of CPU times: a speed
+change measured under the same conditions.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import platform
 import statistics
 import sys
 import time
 from datetime import date
-from multiprocessing import Pool
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The checkout whose solver runs: this one, or --baseline's in the workers started for it.
+ROOT = os.environ.get("KLONDIKE_BENCH_ROOT", str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, ROOT)
 
 from klondike import Game, GameCode  # noqa: E402
 from klondike.cli import wilson_interval  # noqa: E402
 from klondike.solver import LOST, UNKNOWN, WON, solve  # noqa: E402
 
 LADDER = (10_000, 100_000, 1_000_000)
+
+
+def rungs(budget: int) -> list[int]:
+    """The node counts to report the decided share at: the ladder's up to the budget."""
+    return [rung for rung in LADDER if rung <= budget] or [budget]
 
 
 def run(job: tuple[int, int, str, int]) -> tuple[str, int, float]:
@@ -49,9 +62,7 @@ def report(draw: int, deals: range, budget: int, results: list[tuple[str, int, f
     times = sorted(t for _, _, t in results)
     decided = [(nodes, t) for r, nodes, t in results if r != UNKNOWN]
     within = [
-        f"{100 * sum(nodes <= rung for nodes, _ in decided) / n:.1f}%"
-        for rung in LADDER
-        if rung <= budget
+        f"{100 * sum(nodes <= rung for nodes, _ in decided) / n:.1f}%" for rung in rungs(budget)
     ]
     in_a_second = sum(t < 1.0 for _, t in decided) / n
     low_lost = wilson_interval(won, n)
@@ -75,10 +86,14 @@ def main() -> None:
     p.add_argument("--budget", type=int, default=LADDER[-1], help="nodes per deal")
     p.add_argument("--scoring", default="N")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2)")
+    p.add_argument("--baseline", help="another checkout's directory, to compare with")
     args = p.parse_args()
     first, _, end = args.deals.partition(":")
     deals = range(int(first), int(end))
-    within = [f"<= {rung // 1000}k nodes" for rung in LADDER if rung <= args.budget]
+    within = [
+        f"<= {rung // 1000 if rung % 1000 == 0 else rung / 1000}k nodes"
+        for rung in rungs(args.budget)
+    ]
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {date.today()}, "
         f"budget {args.budget:,} nodes, {args.jobs} workers, CPU time per deal"
@@ -90,11 +105,40 @@ def main() -> None:
         "| nodes/s | median | p95 |"
     )
     print("|---" * (9 + len(within)) + "|")
-    with Pool(args.jobs) as pool:
+    if args.baseline:
+        compare(args, deals)
+        return
+    with multiprocessing.Pool(args.jobs) as pool:
         for draw in args.draw:
             jobs = [(number, draw, args.scoring, args.budget) for number in deals]
             results = pool.map(run, jobs, chunksize=1)
             print(report(draw, deals, args.budget, results), flush=True)
+
+
+def compare(args: argparse.Namespace, deals: range) -> None:
+    """This checkout's solver and --baseline's, a worker each, on the same deals."""
+    spawn = multiprocessing.get_context("spawn")  # fresh workers import the baseline
+    os.environ["KLONDIKE_BENCH_ROOT"] = str(Path(args.baseline).resolve())
+    baseline = spawn.Pool(1)
+    del os.environ["KLONDIKE_BENCH_ROOT"]
+    here = spawn.Pool(1)
+    with baseline, here:
+        for draw in args.draw:
+            jobs = [(number, draw, args.scoring, args.budget) for number in deals]
+            ours = here.map_async(run, jobs, chunksize=1)
+            theirs = baseline.map_async(run, jobs, chunksize=1)
+            mine, old = ours.get(), theirs.get()
+            print(report(draw, deals, args.budget, mine), flush=True)
+            row = report(draw, deals, args.budget, old)
+            print(row.replace(f"| {draw} |", f"| {draw}, baseline |", 1))
+            same = sum(a[:2] == b[:2] for a, b in zip(mine, old, strict=True))
+            t_mine, t_old = sum(t for *_, t in mine), sum(t for *_, t in old)
+            print(
+                f"draw {draw}: the same answer after the same nodes on {same} of {len(jobs)} "
+                f"deals; CPU time {t_mine:.1f} s against {t_old:.1f} s at the baseline, "
+                f"{t_mine / t_old:.3f} times",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,26 @@
+"""The solver benchmark runs (a smoke test: its figures are measured, not tested)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_solver_benchmark_compares_with_a_baseline_checkout() -> None:
+    # --baseline runs another checkout's solver beside this one; this one against
+    # itself must give the same answers after the same nodes.
+    bench = [sys.executable, str(ROOT / "bench" / "solver.py"), "--deals", "0:3"]
+    out = subprocess.run(
+        [*bench, "--draw", "1", "3", "--budget", "500", "--baseline", str(ROOT)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    assert "| 1 | 0:3 |" in out and "| 3, baseline | 0:3 |" in out
+    assert "decided <= 0.5k nodes" in out
+    for draw in (1, 3):
+        assert f"draw {draw}: the same answer after the same nodes on 3 of 3 deals" in out
