@@ -111,8 +111,9 @@ over macro moves with dominance pruning and a transposition table:
    to visit every position after it. Deal 37 in draw 1 was undecided after 100,000
    nodes; it is won in 32. The answer depends on the tableau alone (talon and
    foundation cards are all free to it), so it is remembered per tableau for all the
-   searches of one solve: in draw 3, where many positions share a tableau, about half
-   the questions are answered from memory.
+   searches of one solve: over deals 0-199 at 20,000 nodes, 56% of the questions are
+   answered from memory in draw 3, where many positions share a tableau, and 20% in
+   draw 1.
 7. **Won early.** With every tableau card face up and every talon card always in reach
    (or none left), the lowest card not home is always a column's top or in the talon,
    so playing cards home wins.
