@@ -65,8 +65,8 @@ over macro moves with dominance pruning and a transposition table:
      talon card with what comes onto that in turn, all in one move. Until something
      is put on it, a talon card on the tableau only covers the card under it, and
      what it could do itself (go home, or onto another card) it can do straight from
-     the talon. The depth-first search proves deal 600 in draw 1 lost in 958 nodes
-     with it, 6,076 without. The first depth-first search and the non-eager
+     the talon. The depth-first search proves deal 600 in draw 1 lost in 882 nodes
+     with it, 5,960 without. The first depth-first search and the non-eager
      best-first search of rule 8 go without it: a talon card goes out alone when the
      card to come onto it is in the talon or on a foundation. They win some deals
      sooner that way.
@@ -91,26 +91,29 @@ over macro moves with dominance pruning and a transposition table:
    reaches. The waste length changes nothing else, so a line from the position with q
    plays the same from p, with as many moves, and the position with q is skipped if
    one that differs from it only so was seen (an empty waste, or one of a multiple of
-   3 cards, is reached from any). Deal 0 in draw 3 is proved lost in 19,638 nodes
-   instead of 22,732.
+   3 cards, is reached from any). Deal 0 in draw 3 is proved lost in 11,230 nodes
+   instead of 12,546.
 5. **Order.** Children are tried by a distance to the win: four per face-down card, one
    per card not home and one per talon card; ties go to moves that turn a card up.
 6. **Dead positions.** A relaxation of the game, where every move that could ever happen
    is taken to happen and no card or space is ever used up: a column card can move if
    it is face up (its run comes along) or could be a top, and one of the two cards it
    fits on could be a top, a space could appear (a King), or the card could go home; a
-   card could be a top once the card on it can move (a run moved away with it on top
-   does not uncover it); a space appears once a column's bottom card can move; a card
-   can go home if it could be a top and the card below it in its suit can go home.
-   Growing these sets until nothing changes, a card that still cannot go home makes the
-   position lost: in any winning line each of these events has, at the first moment it
-   happens, the reasons counted here. This catches, for one, a 7 on both red 8s and its
-   own 5, and a 7s and a 7c each lying on the red 8 the other needs. The searches ask it
+   column card could be a top once the card on it can move (a run moved away with it
+   on top does not uncover it), a talon or foundation card once it could be put on the
+   tableau, on one of the two cards it fits on (a King: into a space); a space appears
+   once a column's bottom card can move; a card can go home if it could be a top or is
+   in the talon, and the card below it in its suit can go home. Growing these sets
+   until nothing changes, a card that still cannot go home makes the position lost: in
+   any winning line each of these events has, at the first moment it happens, the
+   reasons counted here. This catches, for one, a 7 on both red 8s and its own 5, a 7s
+   and a 7c each lying on the red 8 the other needs, and an 8c on both black 10s whose
+   red 9s are in the talon. The searches ask it
    at every position they expand, not only at the start (not in the daily deal's frozen
    rules): a move can lock a position, and the depth-first search would otherwise have
    to visit every position after it. Deal 37 in draw 1 was undecided after 100,000
-   nodes; it is won in 32. The answer depends on the tableau alone (talon and
-   foundation cards are all free to it), so it is remembered per tableau for all the
+   nodes; it is won in 32. The answer depends on the tableau alone (the cards off it
+   are the talon and the foundations), so it is remembered per tableau for all the
    searches of one solve: over deals 0-199 at 20,000 nodes, 56% of the questions are
    answered from memory in draw 3, where many positions share a tableau, and 20% in
    draw 1.
@@ -595,8 +598,8 @@ class _Search:
         self.column_keys = [None] * 7
 
     def _is_dead_tableau(self) -> bool:
-        """:meth:`_is_dead`, remembered per tableau: it reads nothing else (talon and
-        foundation cards are all free to it), and many positions share a tableau."""
+        """:meth:`_is_dead`, remembered per tableau: it reads nothing else (the cards
+        off the tableau are in the talon or home), and many positions share a tableau."""
         if self.loose_column_keys:  # the best-first search's keys: make the exact ones
             pairs = zip(self.columns, self.down, strict=True)
             columns = [bytes((64 + d, *col)) for col, d in pairs]
@@ -616,10 +619,14 @@ class _Search:
         used up)."""
         columns, down = self.columns, self.down
         moves = bytearray(52)  # can move from its place in its column, at the head of a run
-        free = bytearray(b"\x01" * 52)  # can be a column's top, or is off the columns
+        free = bytearray(52)  # can be a column's top
+        off = bytearray(b"\x01" * 52)  # off the columns: in the talon, or home
         for col in columns:
-            for card in col[:-1]:
-                free[card] = 0
+            for card in col:
+                off[card] = 0
+            if col:
+                free[col[-1]] = 1
+        unplaced = [card for card in range(52) if off[card]]  # not yet able to be a top
         homes = [0, 0, 0, 0]  # per suit, how many of its cards can go home (in order)
         space = not all(columns)  # a column can be empty
         changed = True
@@ -642,8 +649,16 @@ class _Search:
                             free[col[k - 1]] = 1
                         else:
                             space = True
+            if unplaced:  # a talon or foundation card can be a top once it can be put on one
+                waiting, unplaced = unplaced, []
+                for card in waiting:
+                    onto = _TARGETS[card]
+                    if space if RANK_OF[card] == KING else free[onto[0]] or free[onto[1]]:
+                        free[card] = changed = True
+                    else:
+                        unplaced.append(card)
             for suit, n in enumerate(homes):
-                while n < 13 and free[suit * 13 + n]:
+                while n < 13 and (free[suit * 13 + n] or off[suit * 13 + n]):
                     n += 1
                 if n > homes[suit]:
                     homes[suit] = n

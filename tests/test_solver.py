@@ -272,11 +272,11 @@ def test_no_deal_the_search_wins_is_called_dead(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> None:
-    # Rule 8: deal 144 in draw 1 is not won by the first depth-first search within
-    # 30,000 nodes; the eager best-first search, joining at SOLO nodes with two others,
-    # wins it in 778 nodes of its own.
-    game = Game.new(144, 1)
-    solution = solve(game, budget=SOLO + 3 * 800)
+    # Rule 8: deal 128 in draw 1 is not won by the depth-first search within 30,000
+    # nodes; the eager best-first search, joining at SOLO nodes with two others, wins
+    # it in 2,283 nodes of its own.
+    game = Game.new(128, 1)
+    solution = solve(game, budget=SOLO + 3 * 2_300)
     assert solution.result == WON and solution.nodes > SOLO
     assert replays_to_win(game, solution.moves)
     assert solve(game, budget=SOLO).result == UNKNOWN
@@ -307,10 +307,10 @@ def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
 
 
 def test_talon_chains_prove_a_loss_in_fewer_nodes() -> None:
-    # Deal 600 in draw 1: lost in 958 nodes with talon chains, 6,076 without.
+    # Deal 600 in draw 1: lost in 882 nodes with talon chains, 5,960 without.
     game = Game.new(600, 1)
     with_chains = [step for step in _Search(game).steps(2_000) if step is not None]
-    assert with_chains == [(LOST, 958, [])]
+    assert with_chains == [(LOST, 882, [])]
     without = [step for step in _Search(game, chains=False).steps(2_000) if step]
     assert without == [(UNKNOWN, 2_000, [])]
 
@@ -324,6 +324,19 @@ def test_a_run_moved_away_does_not_uncover_the_card_under_it() -> None:
         ["9d 2s 7c | 8c", "9h 8s"],
         stock="3s 4s 5s 6s 7s 9s Ts Js Qs Ks Th Jh Qh Kh Td Jd Qd Kd 9c Tc Jc Qc Kc",
         foundations="As 8h 8d 6c",
+    )
+    assert solve(game, budget=0) == (LOST, 0, [])
+
+
+def test_a_talon_card_is_a_place_to_build_only_once_it_can_be_put_out() -> None:
+    # Rule 6: the 8c needs a red 9 (or the 6c and 7c home, and the 6c is under it).
+    # Both red 9s are in the stock, and each could be put out only onto a black 10:
+    # both lie under the 8c. The check used to count every talon card as a top, and
+    # the search took 16,126 nodes to prove this lost.
+    game = position(
+        ["Ts Tc 6c 2h | 8c"],
+        stock="Js Qs Ks 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh 9d Td Jd Qd Kd 7c 9c Jc Qc Kc",
+        foundations="9s Ah 8d 5c",
     )
     assert solve(game, budget=0) == (LOST, 0, [])
 
@@ -430,10 +443,10 @@ def test_dominance_proves_a_draw_3_loss_in_fewer_nodes_rule_4() -> None:
     # it does not decide within 2,000 nodes, it never disagreed with exact keys, and
     # it decided 7 more of them within 25,000 nodes (README).
     game = Game.new(0, 3)
-    assert [step for step in _Search(game).steps(30_000) if step] == [(LOST, 19_638, [])]
+    assert [step for step in _Search(game).steps(30_000) if step] == [(LOST, 11_230, [])]
     exact = _Search(game)
     exact.dominance = False
-    assert [step for step in exact.steps(30_000) if step] == [(LOST, 22_732, [])]
+    assert [step for step in exact.steps(30_000) if step] == [(LOST, 12_546, [])]
 
 
 def test_the_best_first_search_running_out_proves_nothing() -> None:
@@ -453,9 +466,9 @@ def test_the_two_searches_together_agree_with_brute_force(
 ) -> None:
     # Rule 8 with the best-first search joining at once: a "lost" is still lost.
     monkeypatch.setattr("klondike.solver.SOLO", 0)
-    rng = random.Random(3)
+    rng = random.Random(11)
     searched = {WON: 0, LOST: 0}
-    for _ in range(40):
+    for _ in range(60):  # most losses are dead at the start (rule 6): enough by search
         draw, scoring = rng.choice([(1, "N"), (3, "N"), (1, "V"), (3, "V")])
         game = random_endgame(rng, draw, scoring, left=14, columns_used=rng.randint(2, 4))
         solution = solve(game, budget=100_000)
@@ -465,7 +478,7 @@ def test_the_two_searches_together_agree_with_brute_force(
             assert replays_to_win(game, solution.moves)
         if solution.nodes:
             searched[solution.result] += 1
-    assert searched[WON] >= 20 and searched[LOST] >= 4  # losses proved by search too
+    assert searched[WON] >= 30 and searched[LOST] >= 4  # losses proved by search too
 
 
 def test_a_locked_position_is_proved_lost_by_search() -> None:
