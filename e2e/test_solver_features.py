@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from player import choose, click_stock, moves, pointer_play, start, wait_for_moves
+from player import choose, click_stock, moves, pointer_play, settle, start, wait_for_moves
 
 from klondike import Game
 from klondike.solver import LOST, WON, solve
@@ -91,6 +91,7 @@ def test_R8_indicator_says_lost_and_offers_undo_to_the_last_winnable_position(pa
 def test_R8_daily_deal_matches_the_command_line_and_is_remembered_when_won(page):
     choose(page, "daily")
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Daily')")
+    settle(page)  # the new deal's cards glide into place; a drag aims at where they end
     day = page.evaluate(
         "(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]"
         ".map((n, i) => String(n).padStart(i ? 2 : 4, '0')).join('-'); })()"
