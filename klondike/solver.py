@@ -108,15 +108,14 @@ over macro moves with dominance pruning and a transposition table:
    any winning line each of these events has, at the first moment it happens, the
    reasons counted here. This catches, for one, a 7 on both red 8s and its own 5, a 7s
    and a 7c each lying on the red 8 the other needs, and an 8c on both black 10s whose
-   red 9s are in the talon. The searches ask it
-   at every position they expand, not only at the start (not in the daily deal's frozen
-   rules): a move can lock a position, and the depth-first search would otherwise have
-   to visit every position after it. Deal 37 in draw 1 was undecided after 100,000
-   nodes; it is won in 32. The answer depends on the tableau alone (the cards off it
-   are the talon and the foundations), so it is remembered per tableau for all the
-   searches of one solve: over deals 0-199 at 20,000 nodes, 55% of the questions are
-   answered from memory in draw 3, where many positions share a tableau, and 20% in
-   draw 1.
+   red 9s are in the talon. The searches ask it at every position they expand, not
+   only at the start (not in the daily deal's frozen rules): a move can lock a
+   position, and the depth-first search would otherwise have to visit every position
+   after it. Deal 37 in draw 1 was undecided after 100,000 nodes; it is won in 32.
+   The answer depends on the tableau alone (the cards off it are the talon and the
+   foundations), so it is remembered per tableau for all the searches of one solve:
+   over deals 0-199 at 20,000 nodes, 55% of the questions are answered from memory in
+   draw 3, where many positions share a tableau, and 20% in draw 1.
 7. **Won early.** With every tableau card face up and every talon card always in reach
    (or none left), the lowest card not home is always a column's top or in the talon,
    so playing cards home wins.
@@ -313,6 +312,11 @@ _TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
 # For the best-first search's keys (rule 8): a face-up card as its colour and rank only,
 # so that twins (8h and 8d, 7s and 7c...) placed the other way round give the same key.
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
+
+
+def _column_key(column: list[int], down: int) -> bytes:
+    """A column's part of :meth:`_Search._key`: its face-down count, then its cards."""
+    return bytes((64 + down, *column))
 
 
 class _Search:
@@ -561,7 +565,7 @@ class _Search:
                 if loose:
                     keys[i] = bytes((64 + d, *col[:d])) + bytes(col[d:]).translate(_LOOSE)
                 else:
-                    keys[i] = bytes((64 + d, *col))
+                    keys[i] = _column_key(col, d)
         return keys
 
     def _talon_key(self) -> bytes:
@@ -602,7 +606,7 @@ class _Search:
         off the tableau are in the talon or home), and many positions share a tableau."""
         if self.loose_column_keys:  # the best-first search's keys: make the exact ones
             pairs = zip(self.columns, self.down, strict=True)
-            columns = [bytes((64 + d, *col)) for col, d in pairs]
+            columns = [_column_key(col, d) for col, d in pairs]
         else:
             columns = self._column_keys(loose=False)
         tableau = b"".join(sorted(columns))

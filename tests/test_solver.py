@@ -366,17 +366,6 @@ def test_the_dead_check_is_remembered_per_tableau_and_nothing_else() -> None:
     assert sorted(remembered.values()) == [False, True]
 
 
-def test_the_dead_check_remembered_per_tableau_changes_no_answer(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Rule 6 reads the tableau alone, so the searches of one solve share its answers
-    # per tableau: the same results, nodes and moves as asking at every position.
-    games = [Game.new(number, draw) for draw in (1, 3) for number in (0, 1, 13, 66)]
-    remembered = [solve(game, budget=4_000) for game in games]
-    monkeypatch.setattr(_Search, "_is_dead_tableau", _Search._is_dead)
-    assert [solve(game, budget=4_000) for game in games] == remembered
-
-
 def test_talon_chains_agree_with_brute_force() -> None:
     # Rule 3's talon chains keep every win: the depth-first search with them, alone,
     # on draw-1 endgames with most cards in the talon.
