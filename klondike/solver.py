@@ -91,8 +91,8 @@ over macro moves with dominance pruning and a transposition table:
    reaches. The waste length changes nothing else, so a line from the position with q
    plays the same from p, with as many moves, and the position with q is skipped if
    one that differs from it only so was seen (an empty waste, or one of a multiple of
-   3 cards, is reached from any). Deal 0 in draw 3 is proved lost in 11,230 nodes
-   instead of 12,546.
+   3 cards, is reached from any). Deal 0 in draw 3 is proved lost in 7,094 nodes
+   instead of 8,120.
 5. **Order.** Children are tried by a distance to the win: four per face-down card, one
    per card not home and one per talon card; ties go to moves that turn a card up.
 6. **Dead positions.** A relaxation of the game, where every move that could ever happen
@@ -100,22 +100,31 @@ over macro moves with dominance pruning and a transposition table:
    it is face up (its run comes along) or could be a top, and one of the two cards it
    fits on could be a top, a space could appear (a King), or the card could go home; a
    column card could be a top once the card on it can move (a run moved away with it
-   on top does not uncover it), a talon or foundation card once it could be put on the
-   tableau, on one of the two cards it fits on (a King: into a space); a space appears
-   once a column's bottom card can move; a card can go home if it could be a top or is
-   in the talon, and the card below it in its suit can go home. Growing these sets
-   until nothing changes, a card that still cannot go home makes the position lost: in
-   any winning line each of these events has, at the first moment it happens, the
-   reasons counted here. This catches, for one, a 7 on both red 8s and its own 5, a 7s
-   and a 7c each lying on the red 8 the other needs, and an 8c on both black 10s whose
-   red 9s are in the talon. The searches ask it at every position they expand, not
-   only at the start (not in the daily deal's frozen rules): a move can lock a
-   position, and the depth-first search would otherwise have to visit every position
-   after it. Deal 37 in draw 1 was undecided after 100,000 nodes; it is won in 32.
-   The answer depends on the tableau alone (the cards off it are the talon and the
-   foundations), so it is remembered per tableau for all the searches of one solve:
-   over deals 0-199 at 20,000 nodes, 55% of the questions are answered from memory in
-   draw 3, where many positions share a tableau, and 20% in draw 1.
+   on top does not uncover it), a foundation card, or a talon card the draws can bring
+   up, once it could be put on the tableau, on one of the two cards it fits on (a King:
+   into a space); a space appears once a column's bottom card can move; a card can go
+   home if it could be a top or the draws can bring it up, and the card below it in
+   its suit can go home. The draws can bring up the talon cards they reach now (rule
+   1), and any other once a talon card before it, or the one just after it, can leave
+   the talon (go home or be put out). For until a card before it has left, a talon
+   card keeps its place in the cycle of draws: a draw brings it up only where the
+   draws reach it now, or once it is the last card; otherwise it comes up only when
+   the card on it leaves the waste. Either way the card just after it has left by
+   then. Growing these sets until nothing
+   changes, a card that still cannot go home makes the position lost: in any winning
+   line each of these events has, at the first moment it happens, the reasons counted
+   here. This catches, for one, a 7 on both red 8s and its own 5, a 7s and a 7c each
+   lying on the red 8 the other needs, an 8c on both black 10s whose red 9s are in the
+   talon, and in draw 3 a 6s the draws bring up over the 4s and 5s it needs home. The
+   searches ask it at every position they expand, not only at the start (not in the
+   daily deal's frozen rules): a move can lock a position, and the depth-first search
+   would otherwise have to visit every position after it. Deal 37 in draw 1 was
+   undecided after 100,000 nodes; it is won in 32. The answer is remembered for all
+   the searches of one solve, as the best-first searches meet positions the others
+   met, and in draw 1 with unlimited passes, where the draws reach every talon card
+   and the cards off the tableau are all alike to it, per tableau alone: over deals
+   0-199 at 20,000 nodes, 27% of the questions are answered from memory in draw 3,
+   and 20% in draw 1.
 7. **Won early.** With every tableau card face up and every talon card always in reach
    (or none left), the lowest card not home is always a column's top or in the talon,
    so playing cards home wins.
@@ -363,7 +372,7 @@ class _Search:
         self.kings = -1  # _kings_to_come's answer here, -1 until asked
         self.eager = False  # every card home at once, not just safe ones (rule 8)
         self.eager_talon = False  # the same for every talon card the draws reach
-        # _is_dead's answers per tableau, shared by the searches of one solve.
+        # _is_dead's answers, shared by the searches of one solve.
         self.dead: dict[bytes, bool] = {} if dead is None else dead
 
     # --- the talon --------------------------------------------------------------------
@@ -601,36 +610,48 @@ class _Search:
         self.columns = columns
         self.column_keys = [None] * 7
 
-    def _is_dead_tableau(self) -> bool:
-        """:meth:`_is_dead`, remembered per tableau: it reads nothing else (the cards
-        off the tableau are in the talon or home), and many positions share a tableau."""
+    def _is_dead_remembered(self) -> bool:
+        """:meth:`_is_dead`, remembered per position for all the searches of one solve
+        (the best-first searches meet many positions the others met): by its exact key,
+        or in draw 1 with unlimited passes by the tableau alone, as the talon and
+        foundation cards are all alike to it there."""
         if self.loose_column_keys:  # the best-first search's keys: make the exact ones
             pairs = zip(self.columns, self.down, strict=True)
             columns = [_column_key(col, d) for col, d in pairs]
         else:
             columns = self._column_keys(loose=False)
-        tableau = b"".join(sorted(columns))
-        dead = self.dead.get(tableau)
+        position = b"".join(sorted(columns))
+        if not self.talon_is_set:
+            position += b"\xff" + self._talon_key()
+        dead = self.dead.get(position)
         if dead is None:
             dead = self._is_dead()
             if len(self.dead) < TABLE_LIMIT:
-                self.dead[tableau] = dead
+                self.dead[position] = dead
         return dead
 
     def _is_dead(self) -> bool:
         """Rule 6: some card can never go home, even if every move that could ever
         happen did happen (a relaxation of the game, where no card or space is ever
         used up)."""
-        columns, down = self.columns, self.down
+        columns, down, talon = self.columns, self.down, self.talon
         moves = bytearray(52)  # can move from its place in its column, at the head of a run
         free = bytearray(52)  # can be a column's top
-        off = bytearray(b"\x01" * 52)  # off the columns: in the talon, or home
+        drawn = bytearray(52)  # home, or a talon card the draws can bring to the waste top
+        for suit, n in enumerate(self.found):
+            drawn[suit * 13 : suit * 13 + n] = b"\x01" * n
+        if self.talon_is_set:
+            out_of_reach = []
+            for card in talon:
+                drawn[card] = 1
+        else:
+            for index, _, _ in self._reach():
+                drawn[talon[index]] = 1
+            out_of_reach = [i for i, card in enumerate(talon) if not drawn[card]]
         for col in columns:
-            for card in col:
-                off[card] = 0
             if col:
                 free[col[-1]] = 1
-        unplaced = [card for card in range(52) if off[card]]  # not yet able to be a top
+        unplaced = [card for card in range(52) if drawn[card]]  # not yet able to be a top
         homes = [0, 0, 0, 0]  # per suit, how many of its cards can go home (in order)
         space = not all(columns)  # a column can be empty
         changed = True
@@ -662,13 +683,28 @@ class _Search:
                     else:
                         unplaced.append(card)
             for suit, n in enumerate(homes):
-                while n < 13 and (free[suit * 13 + n] or off[suit * 13 + n]):
+                while n < 13 and (free[suit * 13 + n] or drawn[suit * 13 + n]):
                     n += 1
                 if n > homes[suit]:
                     homes[suit] = n
                     changed = True
             if homes == [13, 13, 13, 13]:
                 return False
+            if out_of_reach:  # reached once a card before it, or the one after it, can leave
+                leaves = [
+                    drawn[card] and (free[card] or homes[SUIT_OF[card]] >= RANK_OF[card])
+                    for card in talon
+                ]
+                if True in leaves:
+                    first, still = leaves.index(True), []
+                    leaves.append(False)
+                    for i in out_of_reach:
+                        if i > first or leaves[i + 1]:
+                            drawn[talon[i]] = changed = True
+                            unplaced.append(talon[i])
+                        else:
+                            still.append(i)
+                    out_of_reach = still
         return True
 
     # --- moves ------------------------------------------------------------------------
@@ -926,7 +962,7 @@ class _Search:
         self._play_safe_moves(entered)
         if sum(self.found) == 52 or self._finish(entered):
             return Solution(WON, 0, _texts([entered]))
-        if self._is_dead_tableau():  # remembered: the root's expansion asks again
+        if self._is_dead_remembered():  # remembered: the root's expansion asks again
             return Solution(LOST, 0, [])
         return None
 
@@ -964,7 +1000,7 @@ class _Search:
         won) when it won or ``is_new()`` says its position is new (see :meth:`_new`).
         The position is on the board while yielded and taken back when the caller
         goes on."""
-        if not self.daily and self._is_dead_tableau():  # rule 6, at every position
+        if not self.daily and self._is_dead_remembered():  # rule 6, at every position
             return
         for order, moves in self._moves():
             played = []
