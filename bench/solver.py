@@ -15,12 +15,14 @@ in draw 1, 81.94% in draw 3.
 ``--baseline DIR`` runs the same deals with the solver of another checkout too (for one,
 ``git worktree add DIR COMMIT``), one worker each, side by side, and prints its row, how
 many deals got the same answer after the same nodes, and the ratio of CPU times: a speed
-change measured under the same conditions.
+change measured under the same conditions. ``--results FILE`` writes each deal's answer,
+nodes and CPU time as JSON lines, to look into afterwards.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import platform
@@ -87,6 +89,7 @@ def main() -> None:
     p.add_argument("--scoring", default="N")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2)")
     p.add_argument("--baseline", help="another checkout's directory, to compare with")
+    p.add_argument("--results", help="a file for each deal's answer, nodes and time")
     args = p.parse_args()
     first, _, end = args.deals.partition(":")
     deals = range(int(first), int(end))
@@ -113,6 +116,15 @@ def main() -> None:
             jobs = [(number, draw, args.scoring, args.budget) for number in deals]
             results = pool.map(run, jobs, chunksize=1)
             print(report(draw, deals, args.budget, results), flush=True)
+            save(args.results, draw, deals, results)
+
+
+def save(path: str | None, draw: int, deals: range, results: list[tuple]) -> None:
+    """Append a JSON line per deal to ``path``: draw, deal, answer, nodes, CPU seconds."""
+    if path:
+        with open(path, "a", encoding="utf-8") as out:
+            for number, result in zip(deals, results, strict=True):
+                out.write(json.dumps([draw, number, *result]) + "\n")
 
 
 def compare(args: argparse.Namespace, deals: range) -> None:
@@ -128,6 +140,7 @@ def compare(args: argparse.Namespace, deals: range) -> None:
             ours = here.map_async(run, jobs, chunksize=1)
             theirs = baseline.map_async(run, jobs, chunksize=1)
             mine, old = ours.get(), theirs.get()
+            save(args.results, draw, deals, mine)
             print(report(draw, deals, args.budget, mine), flush=True)
             row = report(draw, deals, args.budget, old)
             print(row.replace(f"| {draw} |", f"| {draw}, baseline |", 1))

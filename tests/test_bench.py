@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -9,12 +10,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_solver_benchmark_compares_with_a_baseline_checkout() -> None:
+def test_the_solver_benchmark_compares_with_a_baseline_checkout(tmp_path: Path) -> None:
     # --baseline runs another checkout's solver beside this one; this one against
-    # itself must give the same answers after the same nodes.
+    # itself must give the same answers after the same nodes. --results keeps them.
     bench = [sys.executable, str(ROOT / "bench" / "solver.py"), "--deals", "0:3"]
+    results = tmp_path / "results.jsonl"
     out = subprocess.run(
-        [*bench, "--draw", "1", "3", "--budget", "500", "--baseline", str(ROOT)],
+        [*bench, "--draw", "1", "3", "--budget", "500", "--baseline", str(ROOT),
+         "--results", str(results)],
         capture_output=True,
         text=True,
         check=True,
@@ -24,3 +27,6 @@ def test_the_solver_benchmark_compares_with_a_baseline_checkout() -> None:
     assert "decided <= 0.5k nodes" in out
     for draw in (1, 3):
         assert f"draw {draw}: the same answer after the same nodes on 3 of 3 deals" in out
+    lines = [json.loads(line) for line in results.read_text().splitlines()]
+    assert [line[:2] for line in lines] == [[1, 0], [1, 1], [1, 2], [3, 0], [3, 1], [3, 2]]
+    assert all(line[2] in ("won", "lost", "unknown") and line[3] <= 500 for line in lines)
