@@ -97,9 +97,10 @@ def main() -> None:
         f"<= {rung // 1000 if rung % 1000 == 0 else rung / 1000}k nodes"
         for rung in rungs(args.budget)
     ]
+    workers = "1 worker each, side by side" if args.baseline else f"{args.jobs} workers"
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {date.today()}, "
-        f"budget {args.budget:,} nodes, {args.jobs} workers, CPU time per deal"
+        f"budget {args.budget:,} nodes, {workers}, CPU time per deal"
     )
     print(
         "| draw | deals | won / lost / unknown | decided "

@@ -24,7 +24,7 @@ def test_the_solver_benchmark_compares_with_a_baseline_checkout(tmp_path: Path) 
         timeout=120,
     ).stdout
     assert "| 1 | 0:3 |" in out and "| 3, baseline | 0:3 |" in out
-    assert "decided <= 0.5k nodes" in out
+    assert "decided <= 0.5k nodes" in out and "1 worker each, side by side" in out
     for draw in (1, 3):
         assert f"draw {draw}: the same answer after the same nodes on 3 of 3 deals" in out
     lines = [json.loads(line) for line in results.read_text().splitlines()]
