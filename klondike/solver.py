@@ -96,35 +96,34 @@ over macro moves with dominance pruning and a transposition table:
 5. **Order.** Children are tried by a distance to the win: four per face-down card, one
    per card not home and one per talon card; ties go to moves that turn a card up.
 6. **Dead positions.** A relaxation of the game, where every move that could ever happen
-   is taken to happen and no card or space is ever used up: a column card can move if
-   it is face up (its run comes along) or could be a top, and one of the two cards it
-   fits on could be a top, a space could appear (a King), or the card could go home; a
-   column card could be a top once the card on it can move (a run moved away with it
-   on top does not uncover it), a foundation card, or a talon card the draws can bring
-   up, once it could be put on the tableau, on one of the two cards it fits on (a King:
-   into a space); a space appears once a column's bottom card can move; a card can go
-   home if it could be a top or the draws can bring it up, and the card below it in
-   its suit can go home. The draws can bring up the talon cards they reach now (rule
-   1), and any other once a talon card before it, or the one just after it, can leave
-   the talon (go home or be put out). For until a card before it has left, a talon
-   card keeps its place in the cycle of draws: a draw brings it up only where the
-   draws reach it now, or once it is the last card; otherwise it comes up only when
-   the card on it leaves the waste. Either way the card just after it has left by
-   then. Growing these sets until nothing
-   changes, a card that still cannot go home makes the position lost: in any winning
-   line each of these events has, at the first moment it happens, the reasons counted
-   here. This catches, for one, a 7 on both red 8s and its own 5, a 7s and a 7c each
-   lying on the red 8 the other needs, an 8c on both black 10s whose red 9s are in the
-   talon, and in draw 3 a 6s the draws bring up over the 4s and 5s it needs home. The
-   searches ask it at every position they expand, not only at the start (not in the
-   daily deal's frozen rules): a move can lock a position, and the depth-first search
-   would otherwise have to visit every position after it. Deal 37 in draw 1 was
-   undecided after 100,000 nodes; it is won in 32. The answer is remembered for all
-   the searches of one solve, as the best-first searches meet positions the others
-   met, and in draw 1 with unlimited passes, where the draws reach every talon card
-   and the cards off the tableau are all alike to it, per tableau alone: over deals
-   0-199 at 20,000 nodes, 27% of the questions are answered from memory in draw 3,
-   and 20% in draw 1.
+   is taken to happen and no card or space is ever used up: a column card can move if it
+   is face up (its run comes along) or could be a top, and one of the two cards it fits
+   on could be a top, a space could appear (a King), or the card could go home; a column
+   card could be a top once the card on it can move (a run moved away with it on top
+   does not uncover it), a foundation card, or a talon card the draws can bring up, once
+   it could be put on the tableau, on one of the two cards it fits on (a King: into a
+   space); a space appears once a column's bottom card can move; a card can go home if
+   it could be a top or the draws can bring it up, and the card below it in its suit can
+   go home. The draws can bring up the talon cards they reach now (rule 1), and any
+   other once a talon card before it, or the one just after it, can leave the talon (go
+   home or be put out). For until a card before it has left, a talon card keeps its
+   place in the cycle of draws: a draw brings it up only where the draws reach it now,
+   or once it is the last card; otherwise it comes up only when the card on it leaves
+   the waste. Either way the card just after it has left by then. Growing these sets
+   until nothing changes, a card that still cannot go home makes the position lost: in
+   any winning line each of these events has, at the first moment it happens, the
+   reasons counted here. This catches, for one, a 7 on both red 8s and its own 5, a 7s
+   and a 7c each lying on the red 8 the other needs, an 8c on both black 10s whose red
+   9s are in the talon, and in draw 3 a 6s the draws bring up over the 4s and 5s it
+   needs home. The searches ask it at every position they expand, not only at the start
+   (not in the daily deal's frozen rules): a move can lock a position, and the
+   depth-first search would otherwise have to visit every position after it. Deal 37 in
+   draw 1 was undecided after 100,000 nodes; it is won in 32. The answer is remembered
+   for all the searches of one solve, as the best-first searches meet positions the
+   others met, and in draw 1 with unlimited passes, where the draws reach every talon
+   card and the cards off the tableau are all alike to it, per tableau alone: over deals
+   0-199 at 20,000 nodes, 27% of the questions are answered from memory in draw 3, and
+   20% in draw 1.
 7. **Won early.** With every tableau card face up and every talon card always in reach
    (or none left), the lowest card not home is always a column's top or in the talon,
    so playing cards home wins.
