@@ -4,7 +4,9 @@
 //     node bench/solver_pyodide.mjs [deals=40] [budget=20000]
 //
 // Prints nodes per second over the first `deals` deals of each draw mode (budget nodes
-// each) and the time of daily_code() for a few dates, to compare with bench/solver.py.
+// each), the time of daily_code() for a few dates, to compare with bench/solver.py, and
+// the time of the slices of search the browser runs between events (klondike/analysis.py:
+// SLICE nodes, up to BUDGET a position) from the start of the same deals.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +29,7 @@ from datetime import date
 sys.path.insert(0, "/home/pyodide")
 from klondike import Game
 from klondike.daily import daily_code
+from klondike.analysis import BUDGET, SLICE, Analysis
 from klondike.solver import solve
 
 lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; {${deals}} deals, budget {${budget}:,}"]
@@ -41,5 +44,22 @@ for day in (date(2024, 3, 5), date(2026, 1, 1), date(2026, 12, 24)):
         start = time.perf_counter()
         code = daily_code(day, draw)
         lines.append(f"  daily {day} draw {draw}: {code} in {time.perf_counter() - start:.2f} s")
+slices = []
+for draw in (1, 3):
+    for number in range(${deals}):
+        game, analysis = Game.new(number, draw), Analysis()
+        while True:
+            start = time.perf_counter()
+            done = analysis.advance(game)
+            slices.append(time.perf_counter() - start)
+            if done:
+                break
+slices.sort()
+head = f"  {len(slices)} slices of {SLICE} nodes (up to {BUDGET:,} a position):"
+lines.append(
+    f"{head} median {1000 * slices[len(slices) // 2]:.0f} ms,"
+    f" 95th percentile {1000 * slices[int(0.95 * (len(slices) - 1))]:.0f} ms,"
+    f" most {1000 * slices[-1]:.0f} ms"
+)
 "\\n".join(lines)
 `));

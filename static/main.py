@@ -31,6 +31,7 @@ except ImportError:  # pragma: no cover - older Pyodide
     jsnull = None
 
 from klondike import CARDS, DEALS, BadCode, BadSave, Game, GameCode, IllegalMove
+from klondike.analysis import BUSY, Analysis
 from klondike.cards import RANKS, SUIT_SYMBOLS
 from klondike.daily import daily_code
 from klondike.ending import finish_line, is_stuck
@@ -47,7 +48,7 @@ from klondike.hint import hint as hint_move
 from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
 from klondike.moves import COLUMN_TO_COLUMN, STOCK, Move
 from klondike.scoring import clock_text, vegas_text
-from klondike.solver import LOST, WON, Search, Solution
+from klondike.solver import LOST, WON
 from klondike.stats import (
     RULE_SETS,
     STATS_KEY,
@@ -64,10 +65,6 @@ DRAG_START_PX = 6
 GLIDE_MS = 250  # a little more than the CSS --move-time
 STATUS_ROOM_PX = 48  # kept below the table for the status line
 FINISH_STEP_S = 0.09
-# "Can this still be won?" (issue 5): the solver runs in slices of CHUNK_NODES between
-# events, so the page never freezes; it gives up ("not sure") after INDICATOR_BUDGET.
-INDICATOR_BUDGET = 60_000
-CHUNK_NODES = 400
 DAILY_KEY = "klondike.daily"
 
 BOARD = document.getElementById("board")
@@ -129,8 +126,10 @@ class App:
         self.busy = False  # "Finish game" is playing
         self.highlight = None
         self.lifted = []  # cards let go of, still above the others while they glide
-        self.known: dict[str, Solution] = {}  # position key -> the solver's answer
-        self.search = None  # (position key, Search) in progress
+        # "Can this still be won?" (issue 5): the solver runs a slice at a time between
+        # events (analyse_chunk), so the page never freezes.
+        self.analysis = Analysis()
+        self.chunk_pending = False  # a slice is scheduled
         self.hint_wanted = False  # the player asked for a hint while the solver works
         self.chunk_proxy = create_proxy(self.analyse_chunk)
         self.settle_proxy = create_proxy(self.settle_lifted)
@@ -186,7 +185,7 @@ class App:
                                   old.score_at(self.clock.elapsed()), game_key=old.to_json())
             self.save_stats()
         self.game = Game(code)
-        self.known.clear()  # the answers were about the old deal
+        self.analysis.forget()  # the answers were about the old deal
         self.clock = Clock()
         self.selected = None
         WIN_DIALOG.close()
@@ -199,10 +198,7 @@ class App:
     def play(self, move) -> bool:
         try:
             said = describe_move(self.game, move)
-            line = self.winning_line()
-            self.game.play(move)
-            if line and line[0] == str(move):  # still on the solver's winning line
-                self.known[self.key()] = Solution(WON, 0, line[1:])
+            self.analysis.play(self.game, move)  # keeps the rest of a winning line
         except IllegalMove as e:
             self.say(str(e))
             return False
@@ -326,8 +322,7 @@ class App:
         self.busy = True
         try:
             for move in line:
-                self.game.play(move)
-                self.known.pop(self.key(), None)
+                self.analysis.play(self.game, move)
                 self.render()
                 await asyncio.sleep(0 if self.settings.animation == "off" else FINISH_STEP_S)
         finally:
@@ -335,51 +330,35 @@ class App:
         self.after_action()
 
     # --- the solver: can this still be won? hints, daily deals (issue 5, R8) ----------------
-    def key(self, moves: int | None = None) -> str:
-        """The position after the first ``moves`` moves (all by default) of this game."""
-        history = self.game.history
-        return self.game.code + "|" + " ".join(map(str, history[:moves]))
-
-    def winning_line(self) -> list[str] | None:
-        solution = self.known.get(self.key())
-        return solution.moves if solution is not None and solution.result == WON else None
-
     def finishing_line(self) -> list | None:
         """R6 and issue 5: Finish game plays the cards home once every tableau card is face
         up, or follows the solver's winning line once nothing is left to discover."""
         line = finish_line(self.game)
         if line is None and self.game.all_face_up:
-            solved = self.winning_line()
+            solved = self.analysis.winning_line(self.game)
             line = [Move.from_text(m) for m in solved] if solved else None
         return line
 
     def analyse(self) -> None:
-        """Start solving the current position, unless its answer is known."""
-        if not self.settings.indicator and not self.hint_wanted:
-            self.search = None
-            self.show_winnable()
-            return
-        key = self.key()
-        if key in self.known or self.game.is_won:
-            self.search = None
-        elif self.search is None or self.search[0] != key:
-            self.search = (key, Search(self.game.copy(), INDICATOR_BUDGET))
-            setTimeout(self.chunk_proxy, 0)
+        """Solve the position on the board, a slice at a time, unless it is answered."""
+        wanted = self.settings.indicator or self.hint_wanted
+        if wanted and self.analysis.state(self.game) == BUSY and not self.game.is_won:
+            self.schedule_chunk()
         self.show_winnable()
+
+    def schedule_chunk(self) -> None:
+        if not self.chunk_pending:
+            self.chunk_pending = True
+            setTimeout(self.chunk_proxy, 0)
 
     def analyse_chunk(self) -> None:
         """One slice of the search; the next is scheduled after the browser's own work."""
-        if self.search is None:
+        self.chunk_pending = False
+        if not (self.settings.indicator or self.hint_wanted) or self.game.is_won:
             return
-        key, search = self.search
-        if key != self.key():
-            return  # the player moved on; analyse() started another search
-        solution = search.advance(CHUNK_NODES)
-        if solution is None:
-            setTimeout(self.chunk_proxy, 0)
+        if self.analysis.advance(self.game) is None:
+            self.schedule_chunk()
             return
-        self.known[key] = solution
-        self.search = None
         self.show_winnable()
         by_action("finish").hidden = self.finishing_line() is None
         if self.hint_wanted:
@@ -388,32 +367,25 @@ class App:
 
     def show_winnable(self) -> None:
         WINNABLE.hidden = not self.settings.indicator or self.game.is_won
-        solution = self.known.get(self.key())
-        if solution is None:
-            state, text, title = "busy", _("Checking…"), _("Checking if this game can be won…")
-        elif solution.result == WON:
-            state, text, title = "won", _("Winnable"), _("This game can be won")
-        elif solution.result == LOST:
-            state, text, title = "lost", _("Not winnable"), _("This game can no longer be won")
+        state = self.analysis.state(self.game)
+        if state == BUSY:
+            text, title = _("Checking…"), _("Checking if this game can be won…")
+        elif state == WON:
+            text, title = _("Winnable"), _("This game can be won")
+        elif state == LOST:
+            text, title = _("Not winnable"), _("This game can no longer be won")
         else:
-            state, text, title = "unknown", _("Not sure"), _("Not sure if this game can be won")
+            text, title = _("Not sure"), _("Not sure if this game can be won")
         if WINNABLE.textContent != text:
             WINNABLE.textContent = text  # short, for a phone's toolbar
             WINNABLE.title = title
             WINNABLE.dataset.state = state
         back = by_action("undo-to-winnable")
-        back.hidden = not (state == "lost" and self.last_winnable() is not None)
-
-    def last_winnable(self) -> int | None:
-        """How many moves of this game lead to the last position known to be winnable."""
-        for moves in range(self.game.moves_made - 1, -1, -1):
-            solution = self.known.get(self.key(moves))
-            if solution is not None and solution.result == WON:
-                return moves
-        return None
+        lost = state == LOST
+        back.hidden = not (lost and self.analysis.last_winnable(self.game) is not None)
 
     def undo_to_winnable(self) -> None:
-        target = self.last_winnable()
+        target = self.analysis.last_winnable(self.game)
         if target is None or self.busy:
             return
         while self.game.moves_made > target:
@@ -424,7 +396,7 @@ class App:
     def ask_hint(self) -> None:
         if self.game.is_won:
             return
-        if self.key() in self.known:
+        if self.analysis.answer(self.game) is not None:
             self.show_hint()
             return
         self.hint_wanted = True  # shown when the search ends (analyse_chunk)
@@ -434,7 +406,7 @@ class App:
     def show_hint(self) -> None:
         """R8: lift the card worth moving and mark where it goes."""
         game = self.game
-        move = hint_move(game, self.winning_line())
+        move = hint_move(game, self.analysis.winning_line(game))
         for el in TABLE.querySelectorAll(".hint"):
             el.classList.remove("hint")
         if move is None:

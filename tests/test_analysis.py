@@ -1,0 +1,85 @@
+"""What the page shows from the solver: "Can this still be won?", undo to the last
+winnable position, the winning line kept along (issue 5, R8)."""
+
+from __future__ import annotations
+
+from klondike import Game
+from klondike.analysis import BUSY, Analysis, position_key
+from klondike.moves import Move
+from klondike.solver import LOST, UNKNOWN, WON, Solution
+
+from .positions import position
+
+
+def answered(analysis: Analysis, game: Game) -> int:
+    """Slices until the position on the board is answered."""
+    slices = 1
+    while analysis.advance(game) is None:
+        slices += 1
+    return slices
+
+
+def test_the_search_runs_a_slice_at_a_time_and_the_answer_is_kept() -> None:
+    game = Game.new(4, 3)  # won after a few thousand nodes
+    analysis = Analysis(slice_nodes=100)
+    assert analysis.state(game) == BUSY
+    slices = answered(analysis, game)
+    assert slices > 1
+    solution = analysis.answer(game)
+    assert solution.result == WON and analysis.state(game) == WON
+    assert solution.nodes // 100 <= slices <= solution.nodes // 100 + 1  # 100 nodes a slice
+    assert analysis.advance(game) is solution  # kept: no new search
+
+
+def test_a_move_on_the_winning_line_keeps_the_rest_of_it() -> None:
+    game = Game.new(0, 1)
+    analysis = Analysis()
+    answered(analysis, game)
+    line = analysis.winning_line(game)
+    analysis.play(game, Move.from_text(line[0]))
+    assert analysis.winning_line(game) == line[1:]
+    assert analysis.answer(game).nodes == 0  # known without a search
+
+
+def test_a_move_off_the_line_must_be_searched_again() -> None:
+    game = Game.new(0, 1)
+    analysis = Analysis()
+    answered(analysis, game)
+    line = analysis.winning_line(game)
+    other = next(m for m in game.legal_moves() if str(m) != line[0])
+    analysis.play(game, other)
+    assert analysis.state(game) == BUSY
+
+
+def test_undo_to_the_last_winnable_position() -> None:
+    # R8: the last earlier position answered "won"; not sure, lost or not yet answered
+    # positions are passed over, and the position on the board does not count.
+    game = Game.new(0, 1)
+    analysis = Analysis()
+    for _ in range(4):
+        analysis.play(game, game.legal_moves()[0])
+    won, unknown, lost = (Solution(result, 1, []) for result in (WON, UNKNOWN, LOST))
+    for moves, answer in enumerate([won, won, unknown, None, lost]):
+        if answer is not None:
+            analysis.known[position_key(game, moves)] = answer
+    assert analysis.state(game) == LOST and analysis.last_winnable(game) == 1
+    analysis.known[position_key(game, 3)] = won
+    assert analysis.last_winnable(game) == 3
+    analysis.known[position_key(game)] = won
+    assert analysis.last_winnable(game) == 3
+    assert analysis.last_winnable(Game.new(0, 1)) is None  # no move made
+
+
+def test_a_new_deal_forgets_the_old_answers() -> None:
+    game = Game.new(0, 1)
+    analysis = Analysis(budget=50)
+    answered(analysis, game)
+    assert analysis.state(game) in (WON, UNKNOWN)
+    analysis.forget()
+    assert analysis.known == {} and analysis.state(game) == BUSY
+
+
+def test_a_won_game_is_not_searched() -> None:
+    game = position(foundations="Ks Kh Kd Kc")
+    analysis = Analysis()
+    assert game.is_won and analysis.advance(game) is None
