@@ -383,6 +383,16 @@ def test_a_talon_card_the_draws_do_not_reach_waits_for_another_to_leave(
         assert solve(game, budget=0) == (LOST, 0, [])
 
 
+def test_a_talon_card_comes_within_reach_once_one_before_it_leaves() -> None:
+    # Rule 6 in draw 3: of 6d 6h 5h 4s 5s 6s the draws reach the 5h and the 6s. The 5h
+    # goes home, and the 4s, now third, comes up and goes home; then the 5s and the 6s.
+    # Had the 4s to wait for the 5s after it to leave, the check would call this dead.
+    game = position(SPADES_ON_REDS, stock="6d 6h 5h 4s 5s 6s", foundations="3s 4h 5d Kc", draw=3)
+    assert brute_force_wins(game) and solve(game, budget=0).result != LOST
+    solution = solve(game)
+    assert solution.result == WON and replays_to_win(game, solution.moves)
+
+
 def test_the_dead_check_is_remembered_per_position_and_in_draw_1_per_tableau() -> None:
     # Rule 6 in draw 1 with unlimited passes reads the tableau alone (talon and
     # foundation cards are all alike to it), so its answer is kept per tableau, columns
