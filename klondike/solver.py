@@ -152,7 +152,7 @@ over macro moves with dominance pruning and a transposition table:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from heapq import heappop, heappush
 from typing import NamedTuple
 
@@ -322,9 +322,37 @@ _TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
 
 
+# Rule 6's sets of cards as ints, bit ``card`` per card: a suit's 13 bits, the suits'
+# offsets, all 52 cards, the four Kings.
+_SUIT = (1 << 13) - 1
+_SUIT_SHIFTS = (0, 13, 26, 39)
+_ALL_CARDS = (1 << 52) - 1
+_KING_BITS = sum(1 << king for king in _KINGS)
+
+
 def _column_key(column: list[int], down: int) -> bytes:
     """A column's part of :meth:`_Search._key`: its face-down count, then its cards."""
     return bytes((64 + down, *column))
+
+
+@cache
+def _reach(n: int, p: int, draw: int, can_recycle: bool) -> tuple[tuple[int, int, int], ...]:
+    """:meth:`_Search._reach` for a talon of ``n`` cards with a waste of ``p``: it
+    depends on nothing else, and is asked at every position."""
+    reach = [(p - 1, 0, 0)] if p else []
+    # Draws from the stock, R2.8: the waste's length after each, every draw-th card and
+    # the last.
+    draws = [*range(p + draw, n, draw), n] if p < n else []
+    reach += [(i - 1, presses, 0) for presses, i in enumerate(draws, 1)]
+    if p and can_recycle:  # the next pass, R2.9
+        reached = {p, *draws}  # the waste's lengths so far
+        recycle = len(draws) + 1  # presses up to and including the recycle
+        reach += [
+            (i - 1, recycle + presses, 1)
+            for presses, i in enumerate([*range(draw, n, draw), n], 1)
+            if i not in reached
+        ]
+    return tuple(reach)
 
 
 class _Search:
@@ -378,23 +406,9 @@ class _Search:
     def _can_recycle(self) -> bool:
         return self.unlimited or self.recycles_left > 0
 
-    def _reach(self) -> list[tuple[int, int, int]]:
+    def _reach(self) -> tuple[tuple[int, int, int], ...]:
         """(talon index, presses, recycled) for every card the draws bring to the top."""
-        n, p, draw = len(self.talon), self.p, self.draw
-        reach = [(p - 1, 0, 0)] if p else []
-        # Draws from the stock, R2.8: the waste's length after each, every draw-th card
-        # and the last.
-        draws = [*range(p + draw, n, draw), n] if p < n else []
-        reach += [(i - 1, presses, 0) for presses, i in enumerate(draws, 1)]
-        if p and self._can_recycle():  # the next pass, R2.9
-            reached = {p, *draws}  # the waste's lengths so far
-            recycle = len(draws) + 1  # presses up to and including the recycle
-            reach += [
-                (i - 1, recycle + presses, 1)
-                for presses, i in enumerate([*range(draw, n, draw), n], 1)
-                if i not in reached
-            ]
-        return reach
+        return _reach(len(self.talon), self.p, self.draw, self._can_recycle())
 
     def _presses(self, index: int) -> tuple[int, int] | None:
         """(presses, recycled) to bring talon[index] to the waste top, or None."""
@@ -632,79 +646,102 @@ class _Search:
     def _is_dead(self) -> bool:
         """Rule 6: some card can never go home, even if every move that could ever
         happen did happen (a relaxation of the game, where no card or space is ever
-        used up)."""
+        used up).
+
+        Sets of cards are ints, bit ``card`` per card (13 bits per suit, Ace first), so
+        that a round over all 52 cards is a few operations on whole sets."""
         columns, down, talon = self.columns, self.down, self.talon
-        moves = bytearray(52)  # can move from its place in its column, at the head of a run
-        free = bytearray(52)  # can be a column's top
-        drawn = bytearray(52)  # home, or a talon card the draws can bring to the waste top
+        drawn = 0  # home, or a talon card the draws can bring to the waste top
         for suit, n in enumerate(self.found):
-            drawn[suit * 13 : suit * 13 + n] = b"\x01" * n
+            drawn |= ((1 << n) - 1) << 13 * suit
+        out_of_reach = []  # talon indices the draws do not reach yet
         if self.talon_is_set:
-            out_of_reach = []
             for card in talon:
-                drawn[card] = 1
+                drawn |= 1 << card
         else:
             for index, _, _ in self._reach():
-                drawn[talon[index]] = 1
-            out_of_reach = [i for i, card in enumerate(talon) if not drawn[card]]
-        for col in columns:
-            if col:
-                free[col[-1]] = 1
-        unplaced = [card for card in range(52) if drawn[card]]  # not yet able to be a top
-        homes = [0, 0, 0, 0]  # per suit, how many of its cards can go home (in order)
-        space = not all(columns)  # a column can be empty
-        changed = True
-        while changed:
+                drawn |= 1 << talon[index]
+            out_of_reach = [i for i, card in enumerate(talon) if not drawn >> card & 1]
+        free = 0  # can be a column's top
+        in_column = face_up = 0
+        below = {}  # per column card, the card under it (-1 at the bottom)
+        space = False  # a column can be empty
+        for col, d in zip(columns, down, strict=True):
+            if not col:
+                space = True
+                continue
+            free |= 1 << col[-1]
+            under = -1
+            for card in col:
+                below[card] = under
+                under = card
+                in_column |= 1 << card
+            for card in col[d:]:
+                face_up |= 1 << card
+        moved = 0  # can move from its place in its column, at the head of a run
+        ready = -1
+        leaving = 0
+        while True:
+            # The cards one of whose two targets can be a top: each suit's free cards
+            # one rank down, red on black and black on red; Kings, once a space can be.
+            black = ((free | free >> 39) & _SUIT) >> 1
+            red = ((free >> 13 | free >> 26) & _SUIT) >> 1
+            fits = black << 13 | black << 26 | red | red << 39
+            if space:
+                fits |= _KING_BITS
+            # Per suit, the cards that can go home (in order), and the next one.
+            if free | drawn != ready:
+                ready = free | drawn
+                home = homeable = 0
+                for shift in _SUIT_SHIFTS:
+                    cards = ready >> shift & _SUIT
+                    run = (cards + 1 & ~cards) - 1  # its lowest cards, up to the first gap
+                    home |= run << shift
+                    homeable |= ((run << 1 | 1) & _SUIT) << shift
+                if home == _ALL_CARDS:
+                    return False
+            # A column card moves if it is face up or can be a top, and it fits on a
+            # card that can be a top, or it can be a top and go home. The card under
+            # it can then be a top, and may move at once in turn.
             changed = False
-            for col, d in zip(columns, down, strict=True):
-                for k in range(len(col) - 1, -1, -1):  # top first
-                    card = col[k]
-                    if moves[card]:
-                        continue
-                    top = free[card]
-                    if not top and k < d:
-                        break  # face down under a card that cannot move, as is the rest
-                    rank, onto = RANK_OF[card], _TARGETS[card]
-                    if (space if rank == KING else free[onto[0]] or free[onto[1]]) or (
-                        top and homes[SUIT_OF[card]] >= rank - 1
-                    ):
-                        moves[card] = changed = True
-                        if k:  # the card below it is uncovered
-                            free[col[k - 1]] = 1
-                        else:
-                            space = True
-            if unplaced:  # a talon or foundation card can be a top once it can be put on one
-                waiting, unplaced = unplaced, []
-                for card in waiting:
-                    onto = _TARGETS[card]
-                    if space if RANK_OF[card] == KING else free[onto[0]] or free[onto[1]]:
-                        free[card] = changed = True
+            can = fits | homeable
+            movers = (face_up | free & in_column) & (fits | free & homeable) & ~moved
+            if movers:
+                moved |= movers
+                changed = True
+                while movers:
+                    card = (movers & -movers).bit_length() - 1
+                    movers &= movers - 1
+                    under = below[card]
+                    while under >= 0:
+                        free |= 1 << under
+                        if not can >> under & 1 or moved >> under & 1:
+                            break
+                        moved |= 1 << under
+                        under = below[under]
                     else:
-                        unplaced.append(card)
-            for suit, n in enumerate(homes):
-                while n < 13 and (free[suit * 13 + n] or drawn[suit * 13 + n]):
-                    n += 1
-                if n > homes[suit]:
-                    homes[suit] = n
-                    changed = True
-            if homes == [13, 13, 13, 13]:
-                return False
-            if out_of_reach:  # reached once a card before it, or the one after it, can leave
-                leaves = [
-                    drawn[card] and (free[card] or homes[SUIT_OF[card]] >= RANK_OF[card])
-                    for card in talon
-                ]
-                if True in leaves:
-                    first, still = leaves.index(True), []
-                    leaves.append(False)
-                    for i in out_of_reach:
-                        if i > first or leaves[i + 1]:
-                            drawn[talon[i]] = changed = True
-                            unplaced.append(talon[i])
-                        else:
-                            still.append(i)
-                    out_of_reach = still
-        return True
+                        space = True
+            # A talon or foundation card can be a top once it can be put on one.
+            placed = drawn & fits & ~free
+            if placed:
+                free |= placed
+                changed = True
+            # A talon card out of reach is drawn once a card before it, or the one
+            # after it, can leave the talon.
+            if out_of_reach and (now := drawn & (free | home)) != leaving:
+                leaving = now
+                first = next((i for i, c in enumerate(talon) if now >> c & 1), len(talon))
+                last = len(talon) - 1
+                still = []
+                for i in out_of_reach:
+                    if i > first or i < last and now >> talon[i + 1] & 1:
+                        drawn |= 1 << talon[i]
+                        changed = True
+                    else:
+                        still.append(i)
+                out_of_reach = still
+            if not changed:
+                return True
 
     # --- moves ------------------------------------------------------------------------
     def _moves(self) -> list[tuple[int, tuple[tuple[int, int, int, int, int], ...]]]:
@@ -836,7 +873,7 @@ class _Search:
                     ways.append((order, ((_TALON_CARD, fit, j, 0, 0), *follow)))
         return ways
 
-    def _waiting(self, reach: list[tuple[int, int, int]]) -> bytearray:
+    def _waiting(self, reach: tuple[tuple[int, int, int], ...]) -> bytearray:
         """Per card, where it waits to be brought onto a tableau card: one of the
         ``_TURNS_UP ... _ON_FOUNDATION`` codes, 0 if nowhere (face down, or an Ace or
         a 2 on its foundation)."""
