@@ -332,12 +332,13 @@ _TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
 
 
-# Rule 6's sets of cards as ints, bit ``card`` per card: a suit's 13 bits, the suits'
-# offsets, all 52 cards, the four Kings.
+# Rule 6's sets of cards as ints, bit ``card`` per card: a suit's 13 bits, all 52
+# cards, the Aces, the Kings, all but the Kings.
 _SUIT = (1 << 13) - 1
-_SUIT_SHIFTS = (0, 13, 26, 39)
 _ALL_CARDS = (1 << 52) - 1
+_ACES = sum(1 << ace for ace in (0, 13, 26, 39))
 _KING_BITS = sum(1 << king for king in _KINGS)
+_NO_KINGS = _ALL_CARDS & ~_KING_BITS
 
 
 def _column_key(column: list[int], down: int) -> bytes:
@@ -666,32 +667,28 @@ class _Search:
         drawn = 0  # home, or a talon card the draws can bring to the waste top
         for suit, n in enumerate(self.found):
             drawn |= ((1 << n) - 1) << 13 * suit
+        in_column = _ALL_CARDS & ~drawn
+        for card in talon:
+            in_column ^= 1 << card
         out_of_reach = []  # talon indices the draws do not reach yet
         if self.talon_is_set:
-            for card in talon:
-                drawn |= 1 << card
+            drawn |= _ALL_CARDS & ~in_column
         else:
             for index, _, _ in self._reach():
                 drawn |= 1 << talon[index]
             out_of_reach = [i for i, card in enumerate(talon) if not drawn >> card & 1]
-        free = 0  # can be a column's top
-        in_column = face_up = 0
+        free = face_up = 0  # can be a column's top; face up in a column
         below = {}  # per column card, the card under it (-1 at the bottom)
         space = False  # a column can be empty
         for col, d in zip(columns, down, strict=True):
-            if not col:
+            if col:
+                free |= 1 << col[-1]
+                below.update(zip(col, (-1, *col[:-1]), strict=True))
+                for card in col[d:]:
+                    face_up |= 1 << card
+            else:
                 space = True
-                continue
-            free |= 1 << col[-1]
-            under = -1
-            for card in col:
-                below[card] = under
-                under = card
-                in_column |= 1 << card
-            for card in col[d:]:
-                face_up |= 1 << card
         moved = 0  # can move from its place in its column, at the head of a run
-        ready = -1
         leaving = 0
         while True:
             # The cards one of whose two targets can be a top: each suit's free cards
@@ -701,17 +698,17 @@ class _Search:
             fits = black << 13 | black << 26 | red | red << 39
             if space:
                 fits |= _KING_BITS
-            # Per suit, the cards that can go home (in order), and the next one.
-            if free | drawn != ready:
-                ready = free | drawn
-                home = homeable = 0
-                for shift in _SUIT_SHIFTS:
-                    cards = ready >> shift & _SUIT
-                    run = (cards + 1 & ~cards) - 1  # its lowest cards, up to the first gap
-                    home |= run << shift
-                    homeable |= ((run << 1 | 1) & _SUIT) << shift
-                if home == _ALL_CARDS:
-                    return False
+            ready = free | drawn
+            if ready == _ALL_CARDS:
+                return False
+            # Per suit, the cards that can go home in order: its lowest ones that are
+            # ready, up to the first that is not (adding one per suit carries through
+            # them; without the Kings, no carry crosses into the next suit). Then the
+            # cards that can go home once those are: they and the next of each suit.
+            low = ready & _NO_KINGS
+            home = low & ~(low + _ACES)
+            home |= ready & home << 1 & _KING_BITS
+            homeable = (home << 1 | _ACES) & _ALL_CARDS
             # A column card moves if it is face up or can be a top, and it fits on a
             # card that can be a top, or it can be a top and go home. The card under
             # it can then be a top, and may move at once in turn.
