@@ -25,8 +25,8 @@ from .solver import WON, Search, Solution
 #: A position's search gives up ("not sure") after this many nodes...
 BUDGET = 60_000
 #: ...and runs this many at a time between the page's events: under Pyodide in Node.js
-#: (bench/solver_pyodide.mjs, deals 0-19 of both draws) a slice of 250 nodes took 38 ms
-#: at the median and 48 ms at the 95th percentile, under the 50 ms of a "long task";
+#: (bench/solver_pyodide.mjs, deals 0-19 of both draws) a slice of 250 nodes took 36 ms
+#: at the median and 47 ms at the 95th percentile, under the 50 ms of a "long task";
 #: 400 nodes took 59 and 73 ms once the dead-position check learnt the draws' reach.
 SLICE = 250
 

@@ -349,7 +349,7 @@ def _column_key(column: list[int], down: int) -> bytes:
 
 
 @cache
-def _reach(n: int, p: int, draw: int, can_recycle: bool) -> tuple[tuple[int, int, int], ...]:
+def _draws_reach(n: int, p: int, draw: int, can_recycle: bool) -> tuple[tuple[int, int, int], ...]:
     """:meth:`_Search._reach` for a talon of ``n`` cards with a waste of ``p``: it
     depends on nothing else, and is asked at every position."""
     reach = [(p - 1, 0, 0)] if p else []
@@ -421,7 +421,7 @@ class _Search:
 
     def _reach(self) -> tuple[tuple[int, int, int], ...]:
         """(talon index, presses, recycled) for every card the draws bring to the top."""
-        return _reach(len(self.talon), self.p, self.draw, self._can_recycle())
+        return _draws_reach(len(self.talon), self.p, self.draw, self._can_recycle())
 
     def _presses(self, index: int) -> tuple[int, int] | None:
         """(presses, recycled) to bring talon[index] to the waste top, or None."""

@@ -479,7 +479,7 @@ def test_a_draw_3_waste_dominates_a_longer_one_of_the_same_remainder_rule_4() ->
 def test_dominance_proves_a_draw_3_loss_in_fewer_nodes_rule_4() -> None:
     # Deal 0 in draw 3, the depth-first search alone. On the 359 draw-3 deals of 0-999
     # it does not decide within 2,000 nodes, it never disagreed with exact keys, and
-    # it decided 7 more of them within 25,000 nodes (README).
+    # it decided 7 more of them within 25,000 nodes (docs/solver-history.md).
     game = Game.new(0, 3)
     assert [step for step in _Search(game).steps(30_000) if step] == [(LOST, 7_094, [])]
     exact = _Search(game)
@@ -502,8 +502,10 @@ def test_the_best_first_search_running_out_proves_nothing() -> None:
 def test_the_two_searches_together_agree_with_brute_force(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Rule 8 with the best-first search joining at once: a "lost" is still lost.
+    # Rule 8 with every best-first search joining at once (in draw 3 the late one too):
+    # a "lost" is still lost, and every win replays.
     monkeypatch.setattr("klondike.solver.SOLO", 0)
+    monkeypatch.setattr("klondike.solver.LATE", 0)
     rng = random.Random(11)
     searched = {WON: 0, LOST: 0}
     for _ in range(80):  # most losses are dead at the start (rule 6): enough by search
