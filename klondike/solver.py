@@ -336,7 +336,9 @@ _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(
 
 # Rule 6's sets of cards as ints, bit ``card`` per card: a suit's 13 bits, all 52
 # cards, the Aces, the Kings, all but the Kings.
+_BIT = tuple(1 << card for card in range(52))
 _SUIT = (1 << 13) - 1
+_NO_CARD = 52  # or more: nothing under a card (see _below)
 _ALL_CARDS = (1 << 52) - 1
 _ACES = sum(1 << ace for ace in (0, 13, 26, 39))
 _KING_BITS = sum(1 << king for king in _KINGS)
@@ -346,6 +348,18 @@ _NO_KINGS = _ALL_CARDS & ~_KING_BITS
 def _column_key(column: list[int], down: int) -> bytes:
     """A column's part of :meth:`_Search._key`: its face-down count, then its cards."""
     return bytes((64 + down, *column))
+
+
+def _in_a_row(columns: list[list[int]]) -> bytes:
+    """The columns one after another, each after a byte of :data:`_NO_CARD` plus its
+    length."""
+    return b"".join([bytes((_NO_CARD + len(col), *col)) for col in columns])
+
+
+def _below(in_a_row: bytes) -> dict[int, int]:
+    """Per column card, the card under it, or at the bottom of its column a number of
+    :data:`_NO_CARD` or more: the byte before it in :func:`_in_a_row`'s columns."""
+    return dict(zip(in_a_row[1:], in_a_row, strict=False))  # the last byte is under none
 
 
 @cache
@@ -402,11 +416,12 @@ class _Search:
         # draw 1, where the talon is one set) and no pass is ever the last.
         self.dominance = self.unlimited and not self.talon_is_set and not daily
         # Set by _moves for the rules that look around: column tops (-1 for a space),
-        # where each card waits (_waiting), and the card under each face-up card.
+        # where each card waits and the column of each face-up card (_waiting).
         self.tops: list[int] = []
         self.where = bytearray(52)
-        self.below = [-1] * 52
         self.column_of = [-1] * 52
+        # Per column card, the card under it (see _below), kept by _play and _undo.
+        self.below = _below(_in_a_row(self.columns))
         self.asked = bytearray(52)  # the cards _arrives is asking about, to stop loops
         self.known = bytearray(52)  # _arrives's answers here: 0 (not known), _NO, _YES
         self.kings = -1  # _kings_to_come's answer here, -1 until asked
@@ -441,6 +456,7 @@ class _Search:
             d = down[a]
             # R10: onto a card, the run whose first card fits; onto a space, the King's run.
             k = d + RANK_OF[src[d]] - RANK_OF[dst[-1]] + 1 if dst else d
+            self.below[src[k]] = dst[-1] if dst else _NO_CARD
             dst.extend(src[k:])
             count = len(src) - k
             del src[k:]
@@ -461,7 +477,7 @@ class _Search:
         if kind == _FOUNDATION_TO_COLUMN:  # R2.6
             keys[b] = None
             self.found[a] -= 1
-            columns[b].append(a * 13 + self.found[a])
+            self._put(a * 13 + self.found[a], columns[b])
             return 0
         # A talon move: afterwards the cards before ``a`` are the waste.
         card = self.talon.pop(a)
@@ -473,8 +489,13 @@ class _Search:
             self.found[SUIT_OF[card]] += 1
         else:
             keys[b] = None
-            columns[b].append(card)
+            self._put(card, columns[b])
         return card << 6 | before
+
+    def _put(self, card: int, column: list[int]) -> None:
+        """Put ``card`` on ``column``, keeping :attr:`below`."""
+        self.below[card] = column[-1] if column else _NO_CARD
+        column.append(card)
 
     def _undo(self, move: tuple[int, int, int, int, int], info: int) -> None:
         kind, a, b, _, recycled = move
@@ -483,13 +504,15 @@ class _Search:
             keys[a] = keys[b] = None
             src, dst = columns[a], columns[b]
             count = info >> 1
-            src.extend(dst[-count:])
+            run = dst[-count:]
+            self.below[run[0]] = src[-1] if src else _NO_CARD
+            src.extend(run)
             del dst[-count:]
             self.down[a] += info & 1
         elif kind == _COLUMN_HOME:
             keys[a] = None
             card = info >> 1
-            columns[a].append(card)
+            self._put(card, columns[a])
             self.found[SUIT_OF[card]] -= 1
             self.down[a] += info & 1
         elif kind == _FOUNDATION_TO_COLUMN:
@@ -622,21 +645,22 @@ class _Search:
         """The whole position, columns in their own order, for :meth:`_restore`."""
         talon = self.talon
         head = bytes((*self.down, *self.found, self.p, self.recycles_left, len(talon), *talon))
-        return head + b"".join([bytes((len(col), *col)) for col in self.columns])
+        return head + _in_a_row(self.columns)
 
     def _restore(self, snapshot: bytes) -> None:
         self.down = list(snapshot[:7])
         self.found = list(snapshot[7:11])
         self.p, self.recycles_left, n = snapshot[11:14]
         self.talon = list(snapshot[14 : 14 + n])
-        i = 14 + n
+        i = start = 14 + n
         columns = []
         for _ in range(7):
-            n = snapshot[i]
+            n = snapshot[i] - _NO_CARD
             columns.append(list(snapshot[i + 1 : i + 1 + n]))
             i += 1 + n
         self.columns = columns
         self.column_keys = [None] * 7
+        self.below = _below(snapshot[start:])
 
     def _is_dead_remembered(self) -> bool:
         """:meth:`_is_dead`, remembered per position for all the searches of one solve
@@ -680,16 +704,14 @@ class _Search:
                 drawn |= 1 << talon[index]
             out_of_reach = [i for i, card in enumerate(talon) if not drawn >> card & 1]
         free = face_up = 0  # can be a column's top; face up in a column
-        below = {}  # per column card, the card under it (-1 at the bottom)
         space = False  # a column can be empty
         for col, d in zip(columns, down, strict=True):
             if col:
                 free |= 1 << col[-1]
-                below.update(zip(col, (-1, *col[:-1]), strict=True))
-                for card in col[d:]:
-                    face_up |= 1 << card
+                face_up |= sum(map(_BIT.__getitem__, col[d:]))
             else:
                 space = True
+        below = self.below
         moved = 0  # can move from its place in its column, at the head of a run
         leaving = 0
         while True:
@@ -724,7 +746,7 @@ class _Search:
                     card = (movers & -movers).bit_length() - 1
                     movers &= movers - 1
                     under = below[card]
-                    while under >= 0:
+                    while under < _NO_CARD:
                         free |= 1 << under
                         if not can >> under & 1 or moved >> under & 1:
                             break
@@ -893,18 +915,15 @@ class _Search:
         ``_TURNS_UP ... _ON_FOUNDATION`` codes, 0 if nowhere (face down, or an Ace or
         a 2 on its foundation)."""
         waiting = bytearray(52)
-        below = self.below
         column_of = self.column_of
         for i, (col, d) in enumerate(zip(self.columns, self.down, strict=True)):
             if col:
-                under = col[d]
-                waiting[under] = _TURNS_UP if d else _BOTTOM
-                column_of[under] = i
+                head = col[d]
+                waiting[head] = _TURNS_UP if d else _BOTTOM
+                column_of[head] = i
                 for card in col[d + 1 :]:
                     waiting[card] = _ON_FACE_UP
-                    below[card] = under
                     column_of[card] = i
-                    under = card
         talon = self.talon
         for index, _, _ in reach:
             waiting[talon[index]] = _IN_REACH
