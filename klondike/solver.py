@@ -334,15 +334,20 @@ _TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
 
 
-# Rule 6's sets of cards as ints, bit ``card`` per card: a suit's 13 bits, all 52
-# cards, the Aces, the Kings, all but the Kings.
+# Rule 6's sets of cards as ints, bit ``card`` per card: each card's, a suit's 13 bits,
+# all 52 cards, the Aces, the Kings, all but the Kings.
 _BIT = tuple(1 << card for card in range(52))
 _SUIT = (1 << 13) - 1
-_NO_CARD = 52  # or more: nothing under a card (see _below)
 _ALL_CARDS = (1 << 52) - 1
 _ACES = sum(1 << ace for ace in (0, 13, 26, 39))
 _KING_BITS = sum(1 << king for king in _KINGS)
 _NO_KINGS = _ALL_CARDS & ~_KING_BITS
+_LOWEST = tuple((1 << n) - 1 for n in range(14))  # a suit's n lowest cards
+# Times a suit's 13 bits in the place of the first suit: the same in both red suits,
+# or in both black suits (suits in the order of cards.SUITS).
+_INTO_RED_SUITS = 1 << 13 | 1 << 26
+_INTO_BLACK_SUITS = 1 | 1 << 39
+_NO_CARD = 52  # or more: nothing under a card (see _below)
 
 
 def _column_key(column: list[int], down: int) -> bytes:
@@ -690,19 +695,20 @@ class _Search:
         Sets of cards are ints, bit ``card`` per card (13 bits per suit, Ace first), so
         that a round over all 52 cards is a few operations on whole sets."""
         columns, down, talon = self.columns, self.down, self.talon
-        drawn = 0  # home, or a talon card the draws can bring to the waste top
-        for suit, n in enumerate(self.found):
-            drawn |= ((1 << n) - 1) << 13 * suit
-        in_column = _ALL_CARDS & ~drawn
-        for card in talon:
-            in_column ^= 1 << card
+        spades, hearts, diamonds, clubs = self.found
+        # Home, or a talon card the draws can bring to the waste top.
+        drawn = _LOWEST[spades] | _LOWEST[hearts] << 13 | _LOWEST[diamonds] << 26
+        drawn |= _LOWEST[clubs] << 39
+        in_talon = sum(map(_BIT.__getitem__, talon))
+        in_column = _ALL_CARDS & ~drawn & ~in_talon
         out_of_reach = []  # talon indices the draws do not reach yet
         if self.talon_is_set:
-            drawn |= _ALL_CARDS & ~in_column
+            drawn |= in_talon
         else:
             for index, _, _ in self._reach():
                 drawn |= 1 << talon[index]
-            out_of_reach = [i for i, card in enumerate(talon) if not drawn >> card & 1]
+            if in_talon & ~drawn:
+                out_of_reach = [i for i, card in enumerate(talon) if not drawn >> card & 1]
         free = face_up = 0  # can be a column's top; face up in a column
         space = False  # a column can be empty
         for col, d in zip(columns, down, strict=True):
@@ -715,16 +721,16 @@ class _Search:
         moved = 0  # can move from its place in its column, at the head of a run
         leaving = 0
         while True:
+            ready = free | drawn
+            if ready == _ALL_CARDS:
+                return False
             # The cards one of whose two targets can be a top: each suit's free cards
             # one rank down, red on black and black on red; Kings, once a space can be.
             black = ((free | free >> 39) & _SUIT) >> 1
             red = ((free >> 13 | free >> 26) & _SUIT) >> 1
-            fits = black << 13 | black << 26 | red | red << 39
+            fits = black * _INTO_RED_SUITS | red * _INTO_BLACK_SUITS
             if space:
                 fits |= _KING_BITS
-            ready = free | drawn
-            if ready == _ALL_CARDS:
-                return False
             # Per suit, the cards that can go home in order: its lowest ones that are
             # ready, up to the first that is not (adding one per suit carries through
             # them; without the Kings, no carry crosses into the next suit). Then the
@@ -737,20 +743,22 @@ class _Search:
             # card that can be a top, or it can be a top and go home. The card under
             # it can then be a top, and may move at once in turn.
             changed = False
-            can = fits | homeable
-            movers = (face_up | free & in_column) & (fits | free & homeable) & ~moved
+            movers = (face_up | free & in_column) & ~moved & (fits | free & homeable)
             if movers:
                 moved |= movers
                 changed = True
+                can = (fits | homeable) & ~moved
                 while movers:
                     card = (movers & -movers).bit_length() - 1
                     movers &= movers - 1
                     under = below[card]
                     while under < _NO_CARD:
-                        free |= 1 << under
-                        if not can >> under & 1 or moved >> under & 1:
+                        bit = 1 << under
+                        free |= bit
+                        if not can & bit:
                             break
-                        moved |= 1 << under
+                        can ^= bit
+                        moved |= bit
                         under = below[under]
                     else:
                         space = True
@@ -1072,6 +1080,8 @@ class _Search:
         goes on."""
         if not self.daily and self._is_dead_remembered():  # rule 6, at every position
             return
+        # The columns' keys here, for each child's to be made again only where it moved.
+        keys = self._column_keys(self.loose_column_keys)[:]
         for order, moves in self._moves():
             played = []
             for move in moves:
@@ -1086,6 +1096,7 @@ class _Search:
                 yield order, played, False
             for move, info in reversed(played):
                 self._undo(move, info)
+            self.column_keys[:] = keys
 
     def steps(self, budget: int) -> Iterator[Solution | None]:
         """Depth-first search over the moves of rule 3, children ordered by rule 5, with
