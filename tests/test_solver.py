@@ -20,6 +20,7 @@ from klondike.solver import (
     _TALON_CARD,
     _TALON_TO_COLUMN,
     DAILY_BUDGET,
+    HOPELESS,
     LOST,
     SOLO,
     UNKNOWN,
@@ -284,13 +285,28 @@ def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> 
 
 def test_in_draw_3_more_searches_send_talon_cards_home_at_once() -> None:
     # Rule 8: deal 134 in draw 3 is won by the eager search that also sends home talon
-    # cards the draws reach in 57 of its own nodes (one in five after SOLO); the one
+    # cards the draws reach in 57 of its own nodes (two turns in seven after SOLO); the one
     # that leaves them where the draws find them has no win in 2,000.
     game = Game.new(134, 3)
     solution = solve(game, budget=SOLO + 5 * 60)
     assert solution.result == WON and replays_to_win(game, solution.moves)
     second = [step for step in _Search(game).best_first(2_000) if step is not None]
     assert second == [(UNKNOWN, 2_000, [])]
+
+
+def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Rule 8: in its first SOLO nodes the depth-first search gets no closer to a win
+    # on deal 0 in draw 3 than 127 (33 from the 160 of the deal), so it shares the
+    # budget with one best-first search only, and proves the loss sooner.
+    game = Game.new(0, 3)
+    first = _Search(game, chains=False)
+    assert [step for step in first.steps(SOLO)][-1].result == UNKNOWN
+    assert first.closest == 127 and HOPELESS >= 160 - 127
+    assert solve(game, budget=100_000)[:2] == (LOST, 9_206)
+    monkeypatch.setattr("klondike.solver.HOPELESS", -1)
+    assert solve(game, budget=100_000)[:2] == (LOST, 16_639)
 
 
 def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
@@ -499,13 +515,16 @@ def test_the_best_first_search_running_out_proves_nothing() -> None:
     assert solve(game).result == LOST
 
 
+@pytest.mark.parametrize("hopeless", [-1, 1_000])
 def test_the_two_searches_together_agree_with_brute_force(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, hopeless: int
 ) -> None:
-    # Rule 8 with every best-first search joining at once (in draw 3 the late one too):
-    # a "lost" is still lost, and every win replays.
+    # Rule 8 with every best-first search joining at once (in draw 3 the late one too),
+    # or in draw 3 only the one that looks lost gets: a "lost" is still lost, and every
+    # win replays.
     monkeypatch.setattr("klondike.solver.SOLO", 0)
     monkeypatch.setattr("klondike.solver.LATE", 0)
+    monkeypatch.setattr("klondike.solver.HOPELESS", hopeless)
     rng = random.Random(11)
     searched = {WON: 0, LOST: 0}
     for _ in range(80):  # most losses are dead at the start (rule 6): enough by search
