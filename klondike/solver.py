@@ -149,9 +149,9 @@ over macro moves with dominance pruning and a transposition table:
    once joins only after :data:`LATE` turns, as its twin with talon cards finds most
    of its wins sooner, and the others take two turns each to the depth-first
    search's one. Unless the position looks lost: if in its first :data:`SOLO` nodes
-   the depth-first search came no more than :data:`HOPELESS` closer to a win (rule
-   5's distance) than where it started, only the eager best-first search with talon
-   cards joins it. A best-first search that runs out of positions stops and the
+   the depth-first search came no more than the share :data:`HOPELESS` of the way to
+   a win (by rule 5's distance), only the eager best-first search with talon cards
+   joins it. A best-first search that runs out of positions stops and the
    others go on: only the depth-first search proves a loss.
 """
 
@@ -189,12 +189,13 @@ BRIEF = 3_000
 #: decide the choice of 12,000).
 LATE = 12_000
 #: When the talon is not one set, a position looks lost (rule 8) if the depth-first
-#: search's first :data:`SOLO` nodes came no more than this much closer to a win, by
-#: rule 5's distance (160 at the deal). In draw 3, of the 790 deals of 0-4875 that took
-#: over 2,000 nodes, 122 are lost and 666 won; 71% of the lost ones came no more than
-#: 45 closer, 8% of the won ones. Replaying each search's own node counts, the
-#: schedule that follows puts 600 of them within an estimated second instead of 583.
-HOPELESS = 45
+#: search's first :data:`SOLO` nodes came no more than this share of the way to a win,
+#: by rule 5's distance: 45 of the 160 at the deal. In draw 3, of the 790 deals of
+#: 0-4875 that took over 2,000 nodes, 122 are lost and 666 won; 71% of the lost ones
+#: came no more than 45 closer, 8% of the won ones. Replaying each search's own node
+#: counts, the schedule that follows puts 600 of them within an estimated second
+#: instead of 583.
+HOPELESS = 45 / 160
 #: At most this many positions are remembered; past it the search still runs, unpruned.
 TABLE_LIMIT = 3_000_000
 
@@ -232,7 +233,7 @@ def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
                 searches[0] = new().steps(budget)
                 searches.append(new().best_first(budget))
                 searches.append(new(chains=False).best_first(BRIEF, eager=False))
-            elif start - first.closest <= HOPELESS:  # it looks lost
+            elif start - first.closest <= HOPELESS * start:  # it looks lost
                 searches.append(new().best_first(budget, from_talon=True))
                 late = -1
             else:  # two turns each to the depth-first search's one

@@ -303,7 +303,7 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     game = Game.new(0, 3)
     first = _Search(game, chains=False)
     assert [step for step in first.steps(SOLO)][-1].result == UNKNOWN
-    assert first.closest == 127 and HOPELESS >= 160 - 127
+    assert first.closest == 127 and HOPELESS * 160 >= 160 - 127
     assert solve(game, budget=100_000)[:2] == (LOST, 9_206)
     monkeypatch.setattr("klondike.solver.HOPELESS", -1)
     assert solve(game, budget=100_000)[:2] == (LOST, 16_639)
@@ -515,9 +515,9 @@ def test_the_best_first_search_running_out_proves_nothing() -> None:
     assert solve(game).result == LOST
 
 
-@pytest.mark.parametrize("hopeless", [-1, 1_000])
+@pytest.mark.parametrize("hopeless", [-1, 1])
 def test_the_two_searches_together_agree_with_brute_force(
-    monkeypatch: pytest.MonkeyPatch, hopeless: int
+    monkeypatch: pytest.MonkeyPatch, hopeless: float
 ) -> None:
     # Rule 8 with every best-first search joining at once (in draw 3 the late one too),
     # or in draw 3 only the one that looks lost gets: a "lost" is still lost, and every
