@@ -369,24 +369,27 @@ _LOWEST = tuple((1 << n) - 1 for n in range(14))  # a suit's n lowest cards
 # or in both black suits (suits in the order of cards.SUITS).
 _INTO_RED_SUITS = 1 << 13 | 1 << 26
 _INTO_BLACK_SUITS = 1 | 1 << 39
-_NO_CARD = 52  # or more: nothing under a card (see _below)
+_NO_CARD = 52  # nothing under a card (see _below)
+_NEXT_COLUMN = bytes((_NO_CARD,))
+# A column key's first byte per face-down count, after which come its cards.
+_DOWN = tuple(bytes((64 + down,)) for down in range(53))
 
 
 def _column_key(column: list[int], down: int) -> bytes:
     """A column's part of :meth:`_Search._key`: its face-down count, then its cards."""
-    return bytes((64 + down, *column))
+    return _DOWN[down] + bytes(column)
 
 
 def _in_a_row(columns: list[list[int]]) -> bytes:
-    """The columns one after another, each after a byte of :data:`_NO_CARD` plus its
-    length."""
-    return b"".join([bytes((_NO_CARD + len(col), *col)) for col in columns])
+    """The columns one after another, each after a byte :data:`_NO_CARD`."""
+    return _NEXT_COLUMN + _NEXT_COLUMN.join(map(bytes, columns))
 
 
-def _below(in_a_row: bytes) -> dict[int, int]:
-    """Per column card, the card under it, or at the bottom of its column a number of
-    :data:`_NO_CARD` or more: the byte before it in :func:`_in_a_row`'s columns."""
-    return dict(zip(in_a_row[1:], in_a_row, strict=False))  # the last byte is under none
+def _below(in_a_row: bytes) -> bytearray:
+    """Per column card, the card under it, or :data:`_NO_CARD` at the bottom of its
+    column: the byte before it in :func:`_in_a_row`'s columns (a table of 256, made
+    by one call)."""
+    return bytearray(bytes.maketrans(in_a_row[1:], in_a_row[:-1]))
 
 
 @cache
@@ -458,6 +461,7 @@ class _Search:
         self.dead: dict[bytes, bool] = {} if dead is None else dead
         # The least distance (rule 5) of the positions expanded that are not dead.
         self.closest = self._distance()
+        self.key = b""  # the key _new or _new_or_better made last
 
     # --- the talon --------------------------------------------------------------------
     def _can_recycle(self) -> bool:
@@ -574,6 +578,17 @@ class _Search:
             opposite = found[1] if found[1] < found[2] else found[2]
         return opposite >= rank - 1 and found[3 - SUIT_OF[card]] >= rank - 2
 
+    def _goes_home(self, i: int) -> bool:
+        """Whether column ``i``'s top is next on its foundation and safe to send home.
+        After a column move, only the top it uncovered may be: here no move was safe
+        (:meth:`_play_safe_moves` was done), and the foundations and talon are as
+        they were."""
+        col = self.columns[i]
+        if not col:
+            return False
+        card = col[-1]
+        return self.found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card)
+
     def _play_safe_moves(self, played: list) -> None:
         """Make every safe foundation move, appending (move, undo info) to ``played``."""
         columns, found, talon = self.columns, self.found, self.talon
@@ -652,7 +667,8 @@ class _Search:
             if key is None:
                 col, d = columns[i], down[i]
                 if loose:
-                    keys[i] = bytes((64 + d, *col[:d])) + bytes(col[d:]).translate(_LOOSE)
+                    cards = bytes(col)
+                    keys[i] = _DOWN[d] + cards[:d] + cards[d:].translate(_LOOSE)
                 else:
                     keys[i] = _column_key(col, d)
         return keys
@@ -681,29 +697,27 @@ class _Search:
         self.found = list(snapshot[7:11])
         self.p, self.recycles_left, n = snapshot[11:14]
         self.talon = list(snapshot[14 : 14 + n])
-        i = start = 14 + n
-        columns = []
-        for _ in range(7):
-            n = snapshot[i] - _NO_CARD
-            columns.append(list(snapshot[i + 1 : i + 1 + n]))
-            i += 1 + n
-        self.columns = columns
+        in_a_row = snapshot[14 + n :]
+        self.columns = [list(col) for col in in_a_row[1:].split(_NEXT_COLUMN)]
         self.column_keys = [None] * 7
-        self.below = _below(snapshot[start:])
+        self.below = _below(in_a_row)
 
-    def _is_dead_remembered(self) -> bool:
+    def _is_dead_remembered(self, key: bytes | None = None) -> bool:
         """:meth:`_is_dead`, remembered per position for all the searches of one solve
-        (the best-first searches meet many positions the others met): by its exact key,
-        or in draw 1 with unlimited passes by the tableau alone, as the talon and
-        foundation cards are all alike to it there."""
-        if self.loose_column_keys:  # the best-first search's keys: make the exact ones
-            pairs = zip(self.columns, self.down, strict=True)
-            columns = [_column_key(col, d) for col, d in pairs]
+        (the best-first searches meet many positions the others met): by its exact key
+        (:meth:`_key`, if the caller has it), or in draw 1 with unlimited passes by the
+        tableau alone, as the talon and foundation cards are all alike to it there."""
+        if key is not None:
+            position = key.partition(b"\xff")[0] if self.talon_is_set else key
         else:
-            columns = self._column_keys(loose=False)
-        position = b"".join(sorted(columns))
-        if not self.talon_is_set:
-            position += b"\xff" + self._talon_key()
+            if self.loose_column_keys:  # the best-first search's: make the exact ones
+                pairs = zip(self.columns, self.down, strict=True)
+                columns = [_column_key(col, d) for col, d in pairs]
+            else:
+                columns = self._column_keys(loose=False)
+            position = b"".join(sorted(columns))
+            if not self.talon_is_set:
+                position += b"\xff" + self._talon_key()
         dead = self.dead.get(position)
         if dead is None:
             dead = self._is_dead()
@@ -776,7 +790,7 @@ class _Search:
                     card = (movers & -movers).bit_length() - 1
                     movers &= movers - 1
                     under = below[card]
-                    while under < _NO_CARD:
+                    while under != _NO_CARD:
                         bit = 1 << under
                         free |= bit
                         if not can & bit:
@@ -1071,7 +1085,7 @@ class _Search:
     def _new(self, seen: set[bytes], key: Callable[[], bytes]) -> bool:
         """Rule 4: whether the position's ``key()`` is new to ``seen``, which it joins
         (while ``seen`` holds fewer than :data:`TABLE_LIMIT` keys)."""
-        position = key()
+        self.key = position = key()
         if position in seen:
             return False
         if len(seen) < TABLE_LIMIT:
@@ -1083,7 +1097,7 @@ class _Search:
         whether no position seen before differs from this one only in a waste that
         reaches every card this one reaches. ``lowest`` maps a key without its waste
         length to the least waste length seen for each remainder modulo the draw."""
-        key = self._key()
+        self.key = key = self._key()
         base, p = key[:-2], key[-2]  # _talon_key ends with the waste length, recycles
         least = lowest.get(base)
         if least is None:
@@ -1096,13 +1110,15 @@ class _Search:
         least[p % self.draw] = p
         return True
 
-    def _children(self, is_new: Callable[[], bool]) -> Iterator[tuple[int, list, bool]]:
+    def _children(
+        self, is_new: Callable[[], bool], key: bytes | None = None
+    ) -> Iterator[tuple[int, list, bool]]:
         """Play each move of rule 3 in turn (none in a dead position, rule 6), with
         the safe moves after it, and yield (its order, all moves played, whether that
         won) when it won or ``is_new()`` says its position is new (see :meth:`_new`).
         The position is on the board while yielded and taken back when the caller
-        goes on."""
-        if not self.daily and self._is_dead_remembered():  # rule 6, at every position
+        goes on. ``key``: the position's :meth:`_key`, if the caller has it."""
+        if not self.daily and self._is_dead_remembered(key):  # rule 6, at every position
             return
         self.closest = min(self.closest, self._distance())
         # The columns' keys here, for each child's to be made again only where it moved.
@@ -1114,7 +1130,8 @@ class _Search:
                     index = self.talon.index(move[1])
                     move = (_TALON_TO_COLUMN, index, move[2], *self._presses(index))
                 played.append((move, self._play(move)))
-            self._play_safe_moves(played)
+            if moves[0][0] != _COLUMN_TO_COLUMN or self._goes_home(moves[0][1]):
+                self._play_safe_moves(played)
             if sum(self.found) == 52 or self._finish(played):
                 yield order, played, True
             elif is_new():
@@ -1136,6 +1153,7 @@ class _Search:
         else:
             is_new = partial(self._new, set(), self._key)
         is_new()  # the start
+        key = self.key
         # One frame per position on the current line: [children, next child, entered].
         stack: list[list] = []
         nodes = 0
@@ -1146,12 +1164,13 @@ class _Search:
             nodes += 1
             yield None
             children = []
-            for order, played, won in self._children(is_new):
+            for order, played, won in self._children(is_new, key):
                 if won:
                     line = [frame[2] for frame in stack] + [entered, played]
                     yield Solution(WON, nodes, _texts(line))
                     return
-                children.append((self._distance(), -order, len(children), played))
+                child = (self._distance(), -order, len(children), played, self.key)
+                children.append(child)
             children.sort()
             stack.append([children, 0, entered])
             while stack:  # enter the next child, backing up past exhausted positions
@@ -1161,7 +1180,8 @@ class _Search:
                     frame[1] = i + 1
                     # The child's moves and the safe moves after them, as _children
                     # played them from this same position.
-                    entered = [(move, self._play(move)) for move, _ in children[i][3]]
+                    *_, played, key = children[i]
+                    entered = [(move, self._play(move)) for move, _ in played]
                     break
                 stack.pop()
                 for move, info in reversed(frame[2]):
