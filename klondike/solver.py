@@ -434,6 +434,7 @@ class _Search:
         self.loose_column_keys = False  # whether column_keys holds _loose_key's parts
         self.talon: list[int] = [*game.waste, *game.stock]  # waste bottom first, then stock
         self.p = len(game.waste)
+        self.talon_key: bytes | None = None  # _talon_key's, None once a talon move is made
         passes = game.scoring.passes
         self.unlimited = passes is None
         self.recycles_left = 0 if passes is None else max(0, passes - 1 - game.recycles)
@@ -513,6 +514,7 @@ class _Search:
             self._put(a * 13 + self.found[a], columns[b])
             return 0
         # A talon move: afterwards the cards before ``a`` are the waste.
+        self.talon_key = None
         card = self.talon.pop(a)
         before = self.p
         self.p = a
@@ -559,6 +561,7 @@ class _Search:
             else:
                 keys[b] = None
                 columns[b].pop()
+            self.talon_key = None
             self.talon.insert(a, card)
             self.p = info & 63
             if recycled and not self.unlimited:
@@ -679,12 +682,15 @@ class _Search:
         passes a waste whose length is a multiple of 3, or the whole talon, counts as
         empty: the same cards are in reach, and each talon move leaves the same
         position (not in the daily deal's frozen rules)."""
-        if self.talon_is_set:
-            return bytes(sorted(self.talon))
-        p = self.p
-        if self.unlimited and not self.daily and (p % self.draw == 0 or p == len(self.talon)):
-            p = 0
-        return bytes((*self.talon, p, self.recycles_left))
+        if self.talon_key is None:
+            if self.talon_is_set:
+                self.talon_key = bytes(sorted(self.talon))
+            else:
+                p, n = self.p, len(self.talon)
+                if self.unlimited and not self.daily and (p % self.draw == 0 or p == n):
+                    p = 0
+                self.talon_key = bytes((*self.talon, p, self.recycles_left))
+        return self.talon_key
 
     def _snapshot(self) -> bytes:
         """The whole position, columns in their own order, for :meth:`_restore`."""
@@ -697,6 +703,7 @@ class _Search:
         self.found = list(snapshot[7:11])
         self.p, self.recycles_left, n = snapshot[11:14]
         self.talon = list(snapshot[14 : 14 + n])
+        self.talon_key = None
         in_a_row = snapshot[14 + n :]
         self.columns = [list(col) for col in in_a_row[1:].split(_NEXT_COLUMN)]
         self.column_keys = [None] * 7
