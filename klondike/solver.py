@@ -237,12 +237,10 @@ def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
                 searches.append(new().best_first(budget, from_talon=True))
                 late = -1
             else:  # two turns each to the depth-first search's one
-                briefs = new(chains=False).best_first(BRIEF, eager=False)
-                searches += [briefs, briefs]
+                brief = new(chains=False).best_first(BRIEF, eager=False)
                 talon = new().best_first(budget, from_talon=True)
-                searches += [talon, talon]
-                briefs = new().best_first(BRIEF, eager=False, from_talon=True)
-                searches += [briefs, briefs]
+                brief_talon = new().best_first(BRIEF, eager=False, from_talon=True)
+                searches += [brief, brief, talon, talon, brief_talon, brief_talon]
         if turn == late:
             searches.append(new().best_first(budget))
         search = searches[turn % len(searches)]
