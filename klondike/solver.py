@@ -157,8 +157,8 @@ over macro moves with dominance pruning and a transposition table:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import cache, partial
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, lru_cache, partial
 from heapq import heappop, heappush
 from typing import NamedTuple
 
@@ -390,6 +390,11 @@ def _below(in_a_row: bytes) -> bytearray:
     return bytearray(bytes.maketrans(in_a_row[1:], in_a_row[:-1]))
 
 
+def _face_down(columns: list[list[int]], down: list[int]) -> int:
+    """The face-down column cards as a set of rule 6 (an int, bit ``card`` per card)."""
+    return sum([_BIT[card] for col, d in zip(columns, down, strict=True) for card in col[:d]])
+
+
 @cache
 def _draws_reach(n: int, p: int, draw: int, can_recycle: bool) -> tuple[tuple[int, int, int], ...]:
     """:meth:`_Search._reach` for a talon of ``n`` cards with a waste of ``p``: it
@@ -408,6 +413,19 @@ def _draws_reach(n: int, p: int, draw: int, can_recycle: bool) -> tuple[tuple[in
             if i not in reached
         ]
     return tuple(reach)
+
+
+@lru_cache(maxsize=1 << 16)
+def _talon_sets(talon_key: bytes, draw: int, unlimited: bool) -> tuple[int, int, tuple[int, ...]]:
+    """Rule 6's view of a talon, from its :meth:`_Search._talon_key` (not the set of
+    draw 1 with unlimited passes): its cards, those the draws bring up now, and the
+    talon indices of the others. A search meets the same talons again and again; a
+    waste the key counts as empty reaches the same cards (rule 4)."""
+    talon, p, recycles_left = talon_key[:-2], talon_key[-2], talon_key[-1]
+    reach = _draws_reach(len(talon), p, draw, unlimited or recycles_left > 0)
+    in_reach = sum({_BIT[talon[index]] for index, _, _ in reach})
+    out_of_reach = tuple(i for i, card in enumerate(talon) if not in_reach >> card & 1)
+    return sum(map(_BIT.__getitem__, talon)), in_reach, out_of_reach
 
 
 class _Search:
@@ -451,6 +469,7 @@ class _Search:
         self.column_of = [-1] * 52
         # Per column card, the card under it (see _below), kept by _play and _undo.
         self.below = _below(_in_a_row(self.columns))
+        self.face_down = _face_down(self.columns, self.down)  # kept by _play and _undo
         self.asked = bytearray(52)  # the cards _arrives is asking about, to stop loops
         self.known = bytearray(52)  # _arrives's answers here: 0 (not known), _NO, _YES
         self.kings = -1  # _kings_to_come's answer here, -1 until asked
@@ -494,6 +513,7 @@ class _Search:
             del src[k:]
             if d and k == d:  # R2.7: the card below turns up
                 down[a] = d - 1
+                self.face_down ^= _BIT[src[-1]]
                 return count << 1 | 1
             return count << 1
         if kind == _COLUMN_HOME:
@@ -504,6 +524,7 @@ class _Search:
             d = down[a]
             if d and len(col) == d:
                 down[a] = d - 1
+                self.face_down ^= _BIT[col[-1]]
                 return card << 1 | 1
             return card << 1
         if kind == _FOUNDATION_TO_COLUMN:  # R2.6
@@ -539,15 +560,19 @@ class _Search:
             count = info >> 1
             run = dst[-count:]
             self.below[run[0]] = src[-1] if src else _NO_CARD
+            if info & 1:  # the card it uncovered turns face down again
+                self.down[a] += 1
+                self.face_down ^= _BIT[src[-1]]
             src.extend(run)
             del dst[-count:]
-            self.down[a] += info & 1
         elif kind == _COLUMN_HOME:
             keys[a] = None
             card = info >> 1
+            if info & 1:
+                self.down[a] += 1
+                self.face_down ^= _BIT[columns[a][-1]]
             self._put(card, columns[a])
             self.found[SUIT_OF[card]] -= 1
-            self.down[a] += info & 1
         elif kind == _FOUNDATION_TO_COLUMN:
             keys[b] = None
             columns[b].pop()
@@ -706,6 +731,7 @@ class _Search:
         self.columns = [list(col) for col in in_a_row[1:].split(_NEXT_COLUMN)]
         self.column_keys = [None] * 7
         self.below = _below(in_a_row)
+        self.face_down = _face_down(self.columns, self.down)
 
     def _is_dead_remembered(self, key: bytes | None = None) -> bool:
         """:meth:`_is_dead`, remembered per position for all the searches of one solve
@@ -737,29 +763,25 @@ class _Search:
 
         Sets of cards are ints, bit ``card`` per card (13 bits per suit, Ace first), so
         that a round over all 52 cards is a few operations on whole sets."""
-        columns, down, talon = self.columns, self.down, self.talon
+        talon = self.talon
         spades, hearts, diamonds, clubs = self.found
         # Home, or a talon card the draws can bring to the waste top.
         drawn = _LOWEST[spades] | _LOWEST[hearts] << 13 | _LOWEST[diamonds] << 26
         drawn |= _LOWEST[clubs] << 39
-        in_talon = sum(map(_BIT.__getitem__, talon))
-        in_column = _ALL_CARDS & ~drawn & ~in_talon
-        out_of_reach = []  # talon indices the draws do not reach yet
         if self.talon_is_set:
+            in_talon = sum(map(_BIT.__getitem__, talon))
             drawn |= in_talon
+            out_of_reach: Sequence[int] = ()  # talon indices the draws do not reach yet
         else:
-            for index, _, _ in self._reach():
-                drawn |= 1 << talon[index]
-            if in_talon & ~drawn:
-                out_of_reach = [i for i, card in enumerate(talon) if not drawn >> card & 1]
-        free = face_up = 0  # can be a column's top; face up in a column
-        space = False  # a column can be empty
-        for col, d in zip(columns, down, strict=True):
-            if col:
-                free |= 1 << col[-1]
-                face_up |= sum(map(_BIT.__getitem__, col[d:]))
-            else:
-                space = True
+            in_talon, in_reach, out_of_reach = _talon_sets(
+                self._talon_key(), self.draw, self.unlimited
+            )
+            drawn |= in_reach
+        in_column = _ALL_CARDS & ~drawn & ~in_talon
+        face_up = in_column & ~self.face_down  # face up in a column
+        tops = [col[-1] for col in self.columns if col]
+        free = sum(map(_BIT.__getitem__, tops))  # can be a column's top
+        space = len(tops) < 7  # a column can be empty
         below = self.below
         moved = 0  # can move from its place in its column, at the head of a run
         leaving = 0
