@@ -715,23 +715,24 @@ class _Search:
                 self.talon_key = bytes((*self.talon, p, self.recycles_left))
         return self.talon_key
 
-    def _snapshot(self) -> bytes:
-        """The whole position, columns in their own order, for :meth:`_restore`."""
+    def _snapshot(self) -> tuple[bytes, tuple, bytes | None, int]:
+        """The whole position, columns in their own order, for :meth:`_restore`, with
+        what was worked out from it: the column keys, the talon key, the face-down set."""
         talon = self.talon
         head = bytes((*self.down, *self.found, self.p, self.recycles_left, len(talon), *talon))
-        return head + _in_a_row(self.columns)
+        position = head + _in_a_row(self.columns)
+        return position, tuple(self.column_keys), self.talon_key, self.face_down
 
-    def _restore(self, snapshot: bytes) -> None:
-        self.down = list(snapshot[:7])
-        self.found = list(snapshot[7:11])
-        self.p, self.recycles_left, n = snapshot[11:14]
-        self.talon = list(snapshot[14 : 14 + n])
-        self.talon_key = None
-        in_a_row = snapshot[14 + n :]
+    def _restore(self, snapshot: tuple[bytes, tuple, bytes | None, int]) -> None:
+        position, column_keys, self.talon_key, self.face_down = snapshot
+        self.down = list(position[:7])
+        self.found = list(position[7:11])
+        self.p, self.recycles_left, n = position[11:14]
+        self.talon = list(position[14 : 14 + n])
+        in_a_row = position[14 + n :]
         self.columns = [list(col) for col in in_a_row[1:].split(_NEXT_COLUMN)]
-        self.column_keys = [None] * 7
+        self.column_keys = list(column_keys)
         self.below = _below(in_a_row)
-        self.face_down = _face_down(self.columns, self.down)
 
     def _is_dead_remembered(self, key: bytes | None = None) -> bool:
         """:meth:`_is_dead`, remembered per position for all the searches of one solve
@@ -1239,7 +1240,7 @@ class _Search:
         is_new()  # the start
         # Every position put on the heap: (the position it came from, moves played).
         lines: list[tuple[int, list]] = [(-1, entered)]
-        heap: list[tuple[int, int, int, bytes, int]] = [(0, 0, 0, self._snapshot(), 0)]
+        heap: list[tuple[int, int, int, tuple, int]] = [(0, 0, 0, self._snapshot(), 0)]
         nodes = 0
         while heap:
             if nodes == budget:
