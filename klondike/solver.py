@@ -448,6 +448,9 @@ class _Search:
         # changed the column (see _play, _undo and _restore).
         self.column_keys: list[bytes | None] = [None] * 7
         self.loose_column_keys = False  # whether column_keys holds _loose_key's parts
+        # With loose_column_keys, each column's part of _key too, made with its loose part
+        # and good where that is not None (for _is_dead_remembered).
+        self.exact_column_keys: list[bytes | None] = [None] * 7
         self.talon: list[int] = [*game.waste, *game.stock]  # waste bottom first, then stock
         self.p = len(game.waste)
         self.talon_key: bytes | None = None  # _talon_key's, None once a talon move is made
@@ -688,13 +691,14 @@ class _Search:
             self.loose_column_keys = loose
         if None not in keys:
             return keys
-        down, columns = self.down, self.columns
+        down, columns, exact = self.down, self.columns, self.exact_column_keys
         for i, key in enumerate(keys):
             if key is None:
                 col, d = columns[i], down[i]
                 if loose:
                     cards = bytes(col)
                     keys[i] = _DOWN[d] + cards[:d] + cards[d:].translate(_LOOSE)
+                    exact[i] = _DOWN[d] + cards
                 else:
                     keys[i] = _column_key(col, d)
         return keys
@@ -721,7 +725,8 @@ class _Search:
         talon = self.talon
         head = bytes((*self.down, *self.found, self.p, self.recycles_left, len(talon), *talon))
         position = head + _in_a_row(self.columns)
-        return position, tuple(self.column_keys), self.talon_key, self.face_down
+        keys = (*self.column_keys, *self.exact_column_keys)
+        return position, keys, self.talon_key, self.face_down
 
     def _restore(self, snapshot: tuple[bytes, tuple, bytes | None, int]) -> None:
         position, column_keys, self.talon_key, self.face_down = snapshot
@@ -731,7 +736,8 @@ class _Search:
         self.talon = list(position[14 : 14 + n])
         in_a_row = position[14 + n :]
         self.columns = [list(col) for col in in_a_row[1:].split(_NEXT_COLUMN)]
-        self.column_keys = list(column_keys)
+        self.column_keys = list(column_keys[:7])
+        self.exact_column_keys = list(column_keys[7:])
         self.below = _below(in_a_row)
 
     def _is_dead_remembered(self, key: bytes | None = None) -> bool:
@@ -742,9 +748,9 @@ class _Search:
         if key is not None:
             position = key.partition(b"\xff")[0] if self.talon_is_set else key
         else:
-            if self.loose_column_keys:  # the best-first search's: make the exact ones
-                pairs = zip(self.columns, self.down, strict=True)
-                columns = [_column_key(col, d) for col, d in pairs]
+            if self.loose_column_keys:  # the best-first search's, made with the loose ones
+                self._column_keys(loose=True)
+                columns = self.exact_column_keys
             else:
                 columns = self._column_keys(loose=False)
             position = b"".join(sorted(columns))
@@ -1151,6 +1157,7 @@ class _Search:
         self.closest = min(self.closest, self._distance())
         # The columns' keys here, for each child's to be made again only where it moved.
         keys = self._column_keys(self.loose_column_keys)[:]
+        exact = self.exact_column_keys[:]
         for order, moves in self._moves():
             played = []
             for move in moves:
@@ -1167,6 +1174,7 @@ class _Search:
             for move, info in reversed(played):
                 self._undo(move, info)
             self.column_keys[:] = keys
+            self.exact_column_keys[:] = exact
 
     def steps(self, budget: int) -> Iterator[Solution | None]:
         """Depth-first search over the moves of rule 3, children ordered by rule 5, with
