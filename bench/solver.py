@@ -16,7 +16,8 @@ in draw 1, 81.94% in draw 3.
 ``git worktree add DIR COMMIT``), one worker each, side by side, and prints its row, how
 many deals got the same answer after the same nodes, and the ratio of CPU times: a speed
 change measured under the same conditions. ``--results FILE`` writes each deal's answer,
-nodes and CPU time as JSON lines, to look into afterwards.
+nodes and CPU time as JSON lines, to look into afterwards (with ``--baseline``, the
+baseline's go to FILE.baseline).
 """
 
 from __future__ import annotations
@@ -142,6 +143,7 @@ def compare(args: argparse.Namespace, deals: range) -> None:
             theirs = baseline.map_async(run, jobs, chunksize=1)
             mine, old = ours.get(), theirs.get()
             save(args.results, draw, deals, mine)
+            save(args.results and args.results + ".baseline", draw, deals, old)
             print(report(draw, deals, args.budget, mine), flush=True)
             row = report(draw, deals, args.budget, old)
             print(row.replace(f"| {draw} |", f"| {draw}, baseline |", 1))
