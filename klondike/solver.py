@@ -415,12 +415,14 @@ def _draws_reach(n: int, p: int, draw: int, can_recycle: bool) -> tuple[tuple[in
     return tuple(reach)
 
 
-@lru_cache(maxsize=1 << 16)
+# A solve of 20,000 nodes in draw 3 meets about 1,500 talons (deals 65, 204 and 395),
+# each asked about 5 to 10 times; an entry takes some 400 bytes.
+@lru_cache(maxsize=1 << 12)
 def _talon_sets(talon_key: bytes, draw: int, unlimited: bool) -> tuple[int, int, tuple[int, ...]]:
     """Rule 6's view of a talon, from its :meth:`_Search._talon_key` (not the set of
     draw 1 with unlimited passes): its cards, those the draws bring up now, and the
-    talon indices of the others. A search meets the same talons again and again; a
-    waste the key counts as empty reaches the same cards (rule 4)."""
+    talon indices of the others. A waste the key counts as empty reaches the same
+    cards (rule 4)."""
     talon, p, recycles_left = talon_key[:-2], talon_key[-2], talon_key[-1]
     reach = _draws_reach(len(talon), p, draw, unlimited or recycles_left > 0)
     in_reach = sum({_BIT[talon[index]] for index, _, _ in reach})
