@@ -721,25 +721,25 @@ class _Search:
                 self.talon_key = bytes((*self.talon, p, self.recycles_left))
         return self.talon_key
 
-    def _snapshot(self) -> tuple[bytes, tuple, bytes | None, int]:
+    def _snapshot(self) -> tuple[bytes, tuple, tuple, bytes | None, int]:
         """The whole position, columns in their own order, for :meth:`_restore`, with
         what was worked out from it: the column keys, the talon key, the face-down set."""
         talon = self.talon
         head = bytes((*self.down, *self.found, self.p, self.recycles_left, len(talon), *talon))
         position = head + _in_a_row(self.columns)
-        keys = (*self.column_keys, *self.exact_column_keys)
-        return position, keys, self.talon_key, self.face_down
+        keys, exact_keys = tuple(self.column_keys), tuple(self.exact_column_keys)
+        return position, keys, exact_keys, self.talon_key, self.face_down
 
-    def _restore(self, snapshot: tuple[bytes, tuple, bytes | None, int]) -> None:
-        position, column_keys, self.talon_key, self.face_down = snapshot
+    def _restore(self, snapshot: tuple[bytes, tuple, tuple, bytes | None, int]) -> None:
+        position, keys, exact_keys, self.talon_key, self.face_down = snapshot
         self.down = list(position[:7])
         self.found = list(position[7:11])
         self.p, self.recycles_left, n = position[11:14]
         self.talon = list(position[14 : 14 + n])
         in_a_row = position[14 + n :]
         self.columns = [list(col) for col in in_a_row[1:].split(_NEXT_COLUMN)]
-        self.column_keys = list(column_keys[:7])
-        self.exact_column_keys = list(column_keys[7:])
+        self.column_keys = list(keys)
+        self.exact_column_keys = list(exact_keys)
         self.below = _below(in_a_row)
 
     def _is_dead_remembered(self, key: bytes | None = None) -> bool:
@@ -1159,7 +1159,8 @@ class _Search:
         self.closest = min(self.closest, self._distance())
         # The columns' keys here, for each child's to be made again only where it moved.
         keys = self._column_keys(self.loose_column_keys)[:]
-        exact = self.exact_column_keys[:]
+        # The exact ones made with the loose ones (the best-first search's only).
+        exact = self.exact_column_keys[:] if self.loose_column_keys else None
         for order, moves in self._moves():
             played = []
             for move in moves:
@@ -1176,7 +1177,8 @@ class _Search:
             for move, info in reversed(played):
                 self._undo(move, info)
             self.column_keys[:] = keys
-            self.exact_column_keys[:] = exact
+            if exact:
+                self.exact_column_keys[:] = exact
 
     def steps(self, budget: int) -> Iterator[Solution | None]:
         """Depth-first search over the moves of rule 3, children ordered by rule 5, with

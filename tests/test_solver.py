@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from klondike import CARDS, Game
+from klondike import CARDS, Game, GameCode
 from klondike.cli import main, wilson_interval
 from klondike.daily import candidates, daily_code
 from klondike.solver import (
     _COLUMN_TO_COLUMN,
+    _NO_CARD,
     _TALON_CARD,
     _TALON_TO_COLUMN,
     DAILY_BUDGET,
@@ -25,6 +26,8 @@ from klondike.solver import (
     SOLO,
     UNKNOWN,
     WON,
+    _column_key,
+    _face_down,
     _Search,
     best_move,
     solve,
@@ -444,6 +447,38 @@ def test_talon_chains_agree_with_brute_force() -> None:
         if solution.nodes:
             searched[solution.result] += 1
     assert searched[WON] >= 20 and searched[LOST] >= 4
+
+
+def test_what_play_and_undo_keep_matches_the_position_made_again() -> None:
+    # _play and _undo keep the card under each column card and the face-down set; a
+    # best-first snapshot keeps the column keys it was made with. Along random lines of
+    # moves and back, each must be what making it again from the position gives.
+    rng = random.Random(5)
+    for number in range(12):
+        search = _Search(Game(GameCode(number, 1 + 2 * (number % 2), "N")))
+        start = [col[:] for col in search.columns], search.down[:], search.face_down
+        played = []
+        for _ in range(40):
+            if not (moves := search._moves()):
+                break
+            for move in rng.choice(moves)[1]:
+                if move[0] == _TALON_CARD:
+                    index = search.talon.index(move[1])
+                    move = (_TALON_TO_COLUMN, index, move[2], *search._presses(index))
+                played.append((move, search._play(move)))
+            assert search.face_down == _face_down(search.columns, search.down)
+            for col in search.columns:
+                assert [search.below[card] for card in col] == [_NO_CARD, *col][: len(col)]
+            loose = search._loose_key()
+            pairs = zip(search.columns, search.down, strict=True)
+            exact = [_column_key(col, d) for col, d in pairs]
+            assert search.exact_column_keys == exact
+            search._restore(search._snapshot())
+            assert search.column_keys == search._column_keys(loose=True)
+            assert (search._loose_key(), search.exact_column_keys) == (loose, exact)
+        for move, info in reversed(played):
+            search._undo(move, info)
+        assert (search.columns, search.down, search.face_down) == start
 
 
 def test_twins_placed_the_other_way_round_are_one_position_to_the_best_first_search() -> None:
