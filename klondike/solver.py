@@ -225,6 +225,7 @@ def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
     :meth:`_Search.steps`."""
     dead: dict[bytes, bool] = {}  # rule 6's answers, for all the searches
     first = _Search(game, chains=False, dead=dead)
+    first.watch = True
     searches = [first.steps(budget)]
     new = partial(_Search, game, dead=dead)
     start = first.closest  # the distance before any move
@@ -232,6 +233,7 @@ def _portfolio(game: Game, budget: int) -> Iterator[Solution | None]:
     late = LATE
     while True:
         if turn == SOLO:  # once, as turn only grows
+            first.watch = False
             if first.talon_is_set:  # the depth-first search again, with talon chains
                 searches[0] = new().steps(budget)
                 searches.append(new().best_first(budget))
@@ -435,6 +437,12 @@ def _draws_reach(n: int, p: int, draw: int, can_recycle: bool) -> tuple[tuple[in
     return tuple(reach)
 
 
+@cache
+def _reached_in_order(n: int, p: int, draw: int, can_recycle: bool) -> tuple[int, ...]:
+    """The talon indices of :func:`_draws_reach`, in order."""
+    return tuple(sorted([index for index, _, _ in _draws_reach(n, p, draw, can_recycle)]))
+
+
 # A solve of 20,000 nodes in draw 3 meets about 1,500 talons (deals 65, 204 and 395),
 # each asked about 5 to 10 times; an entry takes some 340 bytes (1.4 MB when full).
 @lru_cache(maxsize=1 << 12)
@@ -502,8 +510,10 @@ class _Search:
         self.eager_talon = False  # the same for every talon card the draws reach
         # _is_dead's answers, shared by the searches of one solve.
         self.dead: dict[bytes, bool] = {} if dead is None else dead
-        # The least distance (rule 5) of the positions expanded that are not dead.
+        # The least distance (rule 5) of the positions expanded that are not dead, kept
+        # while ``watch`` is set (by _portfolio, for its first search's first nodes).
         self.closest = self._distance()
+        self.watch = False
         self.key = b""  # the key _new or _new_or_better made last
 
     # --- the talon --------------------------------------------------------------------
@@ -658,7 +668,9 @@ class _Search:
                 following = [s * 13 + n for s, n in enumerate(found) if n < 13]
                 candidates = sorted([talon.index(c) for c in following if c in talon])
             elif self.eager_talon:
-                candidates = sorted([index for index, _, _ in self._reach()])
+                candidates = _reached_in_order(
+                    len(talon), self.p, self.draw, self._can_recycle()
+                )
             elif self.p and (self.draw == 1 or not self._can_recycle()):
                 candidates = (self.p - 1,)
             else:
@@ -808,8 +820,8 @@ class _Search:
             drawn |= in_reach
         in_column = _ALL_CARDS & ~drawn & ~in_talon
         face_up = in_column & ~self.face_down  # face up in a column
-        tops = [col[-1] for col in self.columns if col]
-        free = sum(map(_BIT.__getitem__, tops))  # can be a column's top
+        tops = [_BIT[col[-1]] for col in self.columns if col]
+        free = sum(tops)  # can be a column's top
         space = len(tops) < 7  # a column can be empty
         below = self.below
         moved = 0  # can move from its place in its column, at the head of a run
@@ -1176,7 +1188,8 @@ class _Search:
         goes on. ``key``: the position's :meth:`_key`, if the caller has it."""
         if not self.daily and self._is_dead_remembered(key):  # rule 6, at every position
             return
-        self.closest = min(self.closest, self._distance())
+        if self.watch:
+            self.closest = min(self.closest, self._distance())
         # The columns' keys here, for each child's to be made again only where it moved.
         keys = self._column_keys(self.loose_column_keys)[:]
         # The exact ones made with the loose ones (the best-first search's only).
@@ -1190,7 +1203,8 @@ class _Search:
                 played.append((move, self._play(move)))
             if moves[0][0] != _COLUMN_TO_COLUMN or self._goes_home(moves[0][1]):
                 self._play_safe_moves(played)
-            if sum(self.found) == 52 or self._finish(played):
+            # Won, or won early (rule 7): either way no card is face down.
+            if not self.face_down and (sum(self.found) == 52 or self._finish(played)):
                 yield order, played, True
             elif is_new():
                 yield order, played, False

@@ -307,6 +307,7 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     # budget with one best-first search only, and proves the loss sooner.
     game = Game.new(0, 3)
     first = _Search(game, chains=False)
+    first.watch = True
     assert [step for step in first.steps(SOLO)][-1].result == UNKNOWN
     assert first.closest == 127 and HOPELESS * 160 >= 160 - 127
     assert solve(game, budget=100_000)[:2] == (LOST, 9_206)
