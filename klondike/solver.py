@@ -1288,6 +1288,7 @@ class _Search:
         lines: list[tuple[int, list]] = [(-1, entered)]
         heap: list[tuple[int, int, int, tuple, int]] = [(0, 0, 0, self._snapshot(), 0)]
         nodes = 0
+        on_board = 0  # the line whose position is on the board
         while heap:
             if nodes == budget:
                 yield Solution(UNKNOWN, nodes, [])
@@ -1295,7 +1296,18 @@ class _Search:
             nodes += 1
             yield None
             *_, snapshot, here = heappop(heap)
-            self._restore(snapshot)
+            came_from, moves_played = lines[here]
+            if came_from == on_board:
+                # A child of the position on the board (half of the positions taken
+                # from the heap): playing its moves again is cheaper than restoring.
+                for move, _ in moves_played:
+                    self._play(move)
+                self.column_keys = list(snapshot[1])
+                self.exact_column_keys = list(snapshot[2])
+                self.talon_key = snapshot[3]
+            else:
+                self._restore(snapshot)
+            on_board = here
             for order, played, won in self._children(is_new):
                 if won:
                     line = [played]

@@ -484,6 +484,40 @@ def test_what_play_and_undo_keep_matches_the_position_made_again() -> None:
         assert (search.columns, search.down, search.face_down) == start
 
 
+def test_every_position_a_search_expands_is_as_made_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The best-first search reaches half its positions by playing a child's moves again
+    # on its parent, the others by restoring a snapshot: either way what it keeps (the
+    # card under each card, the face-down set, the column and talon keys) must be what
+    # making it again from the position gives, at every position any search expands.
+    expand = _Search._children
+    seen = {"best-first": 0}
+
+    def checked(search: _Search, is_new, key=None):
+        assert search.face_down == _face_down(search.columns, search.down)
+        for col in search.columns:
+            assert [search.below[card] for card in col] == [_NO_CARD, *col][: len(col)]
+        kept = search.column_keys[:], search.exact_column_keys[:], search.talon_key
+        search.column_keys[:] = [None] * 7
+        search.talon_key = None
+        made = search._column_keys(search.loose_column_keys)[:], search._talon_key()
+        for was, now in zip(kept[0], made[0], strict=True):
+            assert was in (None, now)
+        if search.loose_column_keys:  # the exact keys, good where the loose ones are
+            seen["best-first"] += 1
+            pairs = zip(search.columns, search.down, kept[0], kept[1], strict=True)
+            assert all(loose is None or exact == _column_key(col, d)
+                       for col, d, loose, exact in pairs)
+        assert kept[2] in (None, made[1])
+        return expand(search, is_new, key)
+
+    monkeypatch.setattr(_Search, "_children", checked)
+    for number in (1, 4):  # in draw 3 past SOLO nodes, so every search runs
+        solve(Game.new(number, 3), budget=SOLO + 1_500)
+    assert seen["best-first"] > 1_000
+
+
 def test_twins_placed_the_other_way_round_are_one_position_to_the_best_first_search() -> None:
     # Rule 8: the 7s on the 8h and the 7c on the 8d, or the other way round. Different
     # positions (which 7 is free to go home differs), so the depth-first keys differ.
