@@ -820,9 +820,9 @@ class _Search:
             drawn |= in_reach
         in_column = _ALL_CARDS & ~drawn & ~in_talon
         face_up = in_column & ~self.face_down  # face up in a column
-        tops = [_BIT[col[-1]] for col in self.columns if col]
-        free = sum(tops)  # can be a column's top
-        space = len(tops) < 7  # a column can be empty
+        top_bits = [_BIT[col[-1]] for col in self.columns if col]
+        free = sum(top_bits)  # can be a column's top
+        space = len(top_bits) < 7  # a column can be empty
         below = self.below
         moved = 0  # can move from its place in its column, at the head of a run
         leaving = 0
