@@ -18,17 +18,21 @@ code and the moves that led there), so undoing to a position seen before answers
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from time import perf_counter
+
 from .game import Game
 from .moves import Move
 from .solver import WON, Search, Solution
 
 #: A position's search gives up ("not sure") after this many nodes...
 BUDGET = 60_000
-#: ...and runs this many at a time between the page's events: under Pyodide in Node.js
-#: (bench/solver_pyodide.mjs, deals 0-19 of both draws) a slice of 250 nodes took 36 ms
-#: at the median and 47 ms at the 95th percentile, under the 50 ms of a "long task";
-#: 400 nodes took 59 and 73 ms once the dead-position check learnt the draws' reach.
-SLICE = 250
+#: ...and runs for this many seconds at a time between the page's events, to stay under
+#: the 50 ms of a "long task" with room for the page's own work. Slices of a fixed 250
+#: nodes took 61 ms at the median and 117 ms at most under Pyodide in Node.js on a slow
+#: day (bench/solver_pyodide.mjs, deals 0-19 of both draws). The clock only cuts the
+#: search into slices: its answer and node count are those of :func:`solve`.
+SLICE_SECONDS = 0.030
 
 BUSY = "busy"  # what state() says until the solver answers
 
@@ -39,9 +43,15 @@ def position_key(game: Game, moves: int | None = None) -> str:
 
 
 class Analysis:
-    def __init__(self, budget: int = BUDGET, slice_nodes: int = SLICE) -> None:
+    def __init__(
+        self,
+        budget: int = BUDGET,
+        slice_seconds: float = SLICE_SECONDS,
+        clock: Callable[[], float] = perf_counter,
+    ) -> None:
         self.budget = budget
-        self.slice_nodes = slice_nodes
+        self.slice_seconds = slice_seconds
+        self.clock = clock
         self.known: dict[str, Solution] = {}  # position key -> the solver's answer
         self._search: tuple[str, Search] | None = None  # the one in progress
 
@@ -73,8 +83,9 @@ class Analysis:
             self.known[position_key(game)] = Solution(WON, 0, line[1:])
 
     def advance(self, game: Game) -> Solution | None:
-        """One slice of search on the position on the board (a new search if the board
-        moved on), or nothing if it is won; its answer once there is one."""
+        """One slice of search, :attr:`slice_seconds` long, on the position on the board (a
+        new search if the board moved on), or nothing if it is won; its answer once there
+        is one."""
         key = position_key(game)
         if key in self.known:
             return self.known[key]
@@ -82,7 +93,8 @@ class Analysis:
             return None
         if self._search is None or self._search[0] != key:
             self._search = (key, Search(game.copy(), self.budget))
-        solution = self._search[1].advance(self.slice_nodes)
+        until = self.clock() + self.slice_seconds
+        solution = self._search[1].advance(self.budget, until, self.clock)
         if solution is not None:
             self.known[key] = solution
             self._search = None

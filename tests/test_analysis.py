@@ -4,9 +4,9 @@ winnable position, the winning line kept along (issue 5, R8)."""
 from __future__ import annotations
 
 from klondike import Game
-from klondike.analysis import BUSY, Analysis, position_key
+from klondike.analysis import BUDGET, BUSY, Analysis, position_key
 from klondike.moves import Move
-from klondike.solver import LOST, UNKNOWN, WON, Solution
+from klondike.solver import LOST, UNKNOWN, WON, Solution, solve
 
 from .positions import position
 
@@ -19,15 +19,27 @@ def answered(analysis: Analysis, game: Game) -> int:
     return slices
 
 
-def test_the_search_runs_a_slice_at_a_time_and_the_answer_is_kept() -> None:
+class Ticks:
+    """A clock that moves on by one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0
+
+    def __call__(self) -> int:
+        self.now += 1
+        return self.now
+
+
+def test_the_search_runs_a_slice_of_time_at_a_time_and_the_answer_is_kept() -> None:
+    # The clock is read once a node, so a slice of 100 "seconds" is 100 nodes here; the
+    # answer and its node count are those of one solve, however the search was cut up.
     game = Game.new(4, 3)  # won after a few thousand nodes
-    analysis = Analysis(slice_nodes=100)
+    analysis = Analysis(slice_seconds=100, clock=Ticks())
     assert analysis.state(game) == BUSY
     slices = answered(analysis, game)
-    assert slices > 1
     solution = analysis.answer(game)
-    assert solution.result == WON and analysis.state(game) == WON
-    assert solution.nodes // 100 <= slices <= solution.nodes // 100 + 1  # 100 nodes a slice
+    assert solution == solve(game, BUDGET) and analysis.state(game) == WON
+    assert solution.nodes > 1_000 and solution.nodes // 100 <= slices <= solution.nodes // 100 + 1
     assert analysis.advance(game) is solution  # kept: no new search
 
 

@@ -48,3 +48,8 @@ def test_search_in_slices_gives_the_same_answer_and_nodes_as_solve():
         while answer is None:
             answer = search.advance(97)
         assert answer == whole
+        clock = iter(range(10**6)).__next__  # a slice cut short after 5 nodes by the clock
+        search, slices = Search(game.copy(), budget=3_000), 0
+        while (answer := search.advance(97, until=clock() + 5, clock=clock)) is None:
+            slices += 1
+        assert answer == whole and slices >= whole.nodes // 5
