@@ -54,11 +54,23 @@ class Analysis:
         self.clock = clock
         self.known: dict[str, Solution] = {}  # position key -> the solver's answer
         self._search: tuple[str, Search] | None = None  # the one in progress
+        self._done: list[Search] = []  # searches no longer needed, freed a slice at a time
+
+    @property
+    def tidying(self) -> bool:
+        """Whether searches no longer needed are still being freed: slices still wanted
+        (dropped at once, one of 60,000 nodes took about 80 ms to free in Pyodide)."""
+        return bool(self._done)
+
+    def _retire(self) -> None:
+        if self._search is not None:
+            self._done.append(self._search[1])
+            self._search = None
 
     def forget(self) -> None:
         """A new deal: the answers were about the old one."""
         self.known.clear()
-        self._search = None
+        self._retire()
 
     def answer(self, game: Game) -> Solution | None:
         return self.known.get(position_key(game))
@@ -82,22 +94,26 @@ class Analysis:
         if line and line[0] == str(move):
             self.known[position_key(game)] = Solution(WON, 0, line[1:])
 
-    def advance(self, game: Game) -> Solution | None:
-        """One slice of search, :attr:`slice_seconds` long, on the position on the board (a
-        new search if the board moved on), or nothing if it is won; its answer once there
-        is one."""
+    def advance(self, game: Game, search: bool = True) -> Solution | None:
+        """One slice, :attr:`slice_seconds` long: first freeing searches no longer
+        needed, then (unless not ``search``) searching the position on the board (a new
+        search if the board moved on), or nothing if it is won. The position's answer
+        once there is one."""
+        until = self.clock() + self.slice_seconds
+        while self._done and self._done[0].release(until, self.clock):
+            del self._done[0]
         key = position_key(game)
         if key in self.known:
             return self.known[key]
-        if game.is_won:
+        if game.is_won or not search:
             return None
         if self._search is None or self._search[0] != key:
+            self._retire()
             self._search = (key, Search(game.copy(), self.budget))
-        until = self.clock() + self.slice_seconds
         solution = self._search[1].advance(self.budget, until, self.clock)
         if solution is not None:
             self.known[key] = solution
-            self._search = None
+            self._retire()
         return solution
 
     def last_winnable(self, game: Game) -> int | None:

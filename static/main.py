@@ -347,7 +347,8 @@ class App:
     def analyse(self) -> None:
         """Solve the position on the board, a slice at a time, unless it is answered."""
         wanted = self.settings.indicator or self.hint_wanted
-        if wanted and self.analysis.state(self.game) == BUSY and not self.game.is_won:
+        busy = self.analysis.state(self.game) == BUSY and not self.game.is_won
+        if wanted and busy or self.analysis.tidying:
             self.schedule_chunk()
         self.show_winnable()
 
@@ -357,12 +358,14 @@ class App:
             self.chunks.port2.postMessage(0)
 
     def analyse_chunk(self, _message=None) -> None:
-        """One slice of the search; the next is scheduled after the browser's own work."""
+        """One slice of the search (and of freeing those done with); the next is
+        scheduled after the browser's own work."""
         self.chunk_pending = False
-        if not (self.settings.indicator or self.hint_wanted) or self.game.is_won:
-            return
-        if self.analysis.advance(self.game) is None:
+        wanted = (self.settings.indicator or self.hint_wanted) and not self.game.is_won
+        answer = self.analysis.advance(self.game, search=wanted)
+        if wanted and answer is None or self.analysis.tidying:
             self.schedule_chunk()
+        if not wanted or answer is None:
             return
         self.show_winnable()
         by_action("finish").hidden = self.finishing_line() is None

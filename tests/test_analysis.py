@@ -43,6 +43,24 @@ def test_the_search_runs_a_slice_of_time_at_a_time_and_the_answer_is_kept() -> N
     assert analysis.advance(game) is solution  # kept: no new search
 
 
+def test_searches_done_with_are_freed_in_later_slices() -> None:
+    # Dropped at once, a search of 60,000 nodes took about 80 ms to free in Pyodide: a
+    # long task. The board moving on retires the search in progress, an answer its own;
+    # later slices free them before they search (or alone, not searching).
+    game = Game.new(1, 3)  # not decided within the budget
+    analysis = Analysis(budget=2_000, slice_seconds=100, clock=Ticks())
+    for _ in range(5):
+        analysis.advance(game)
+    analysis.play(game, game.legal_moves()[0])
+    assert analysis.advance(game) is None and analysis.tidying
+    while analysis.tidying:
+        assert analysis.advance(game, search=False) is None
+    assert answered(analysis, game) > 1 and analysis.state(game) == UNKNOWN
+    assert analysis.tidying  # the answer's own search
+    while analysis.tidying:
+        assert analysis.advance(game).result == UNKNOWN
+
+
 def test_a_move_on_the_winning_line_keeps_the_rest_of_it() -> None:
     game = Game.new(0, 1)
     analysis = Analysis()

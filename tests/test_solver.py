@@ -682,6 +682,41 @@ def test_between_slices_what_a_search_keeps_is_left_out_of_collections() -> None
     assert search.solution.result == UNKNOWN and gc.get_freeze_count() == 0
 
 
+def test_a_search_is_freed_a_part_at_a_time_and_answers_no_more() -> None:
+    # What grows with the searches (tables, heaps, lines, rule 6's answers) is listed
+    # for release(); a part of 500 entries at most goes between two looks at the clock.
+    search = Search(Game.new(1, 3), budget=3_000)
+    search.advance(2_500)
+    held = sum(len(part) for parts in search._kept for part in parts)
+    assert held > 4_000
+    clock = iter(range(10**6)).__next__
+    releases = 1
+    while not search.release(until=clock() + 2, clock=clock):
+        releases += 1
+    assert releases >= held // 500 and search._kept == []
+    with pytest.raises(RuntimeError):
+        search.advance(1)
+    answered = Search(Game.new(0, 1), budget=3_000)
+    solution = answered.advance(3_000)
+    while not answered.release(until=clock() + 2, clock=clock):
+        pass
+    assert solution.result == WON and answered.advance(1) is solution  # still answers
+
+
+def test_a_search_lets_go_of_what_it_kept_when_it_ends_or_is_dropped() -> None:
+    # As its frame's locals would be: the portfolio drops searches (rule 8) as it goes.
+    ended = _Search(Game.new(0, 1))
+    assert [step for step in ended.best_first(3_000) if step][0].result == WON
+    assert ended.kept == []
+    dropped = _Search(Game.new(1, 3))
+    steps = dropped.steps(3_000)
+    for _ in range(100):
+        next(steps)
+    assert len(dropped.kept) == 2 and len(dropped.kept[0]) > 100
+    del steps
+    assert dropped.kept == []
+
+
 def test_answers_do_not_depend_on_string_hashing() -> None:
     outputs = set()
     for seed in ("1", "2"):
