@@ -337,8 +337,11 @@ class Search:
         """Free what the search holds, a part at a time until ``clock()`` reaches
         ``until``; True once all is freed. A page's time slice again: dropped at once, a
         search of 60,000 nodes (deal 1 in draw 3) took 28 to 41 ms to free in CPython and
-        about 80 ms in Pyodide. A released search answers no more than it has."""
+        about 80 ms in Pyodide. A released search answers no more than it has. What is
+        left of it stays frozen out of collections (as :meth:`advance` leaves it); once
+        all is freed, nothing is (the page's own cycles are collected again)."""
         self._released = True
+        gc.unfreeze()
         kept = self._kept
         while kept and clock() < until:
             parts = kept[-1]
@@ -353,6 +356,7 @@ class Search:
                 for _ in range(min(500, len(part))):
                     pop()
         if kept:
+            gc.freeze()
             return False
         self._steps = None  # the searches' frames, with nothing big left in them
         return True
