@@ -36,6 +36,20 @@ def test_R8_indicator_says_winnable_and_follows_the_line(page):
     assert winnable_state(page) == "won"  # still on the solver's line
 
 
+def test_R8_a_search_left_behind_holds_up_neither_moves_nor_the_next_answer(page):
+    # Deal 1 in draw 3 keeps the solver busy (not decided within its 60,000 nodes). A move
+    # plays at once, a new search starts from the new position, and the next deal is
+    # answered while the searches left behind are freed in later slices.
+    start(page, "KL1-D3N-AAAAAAB")
+    page.wait_for_timeout(300)
+    click_stock(page)
+    wait_for_moves(page, 1)
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#winnable", "data-state") == "busy"
+    start(page, "KL1-D1N-AAAAAAD")
+    assert winnable_state(page) == "won"
+
+
 def test_R8_hint_marks_the_card_and_its_place(page):
     start(page, "KL1-D1N-AAAAAAD")
     winnable_state(page)

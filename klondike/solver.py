@@ -332,7 +332,6 @@ class Search:
                     gc.freeze()
         return self.solution
 
-
     def release(self, until: float, clock: Callable[[], float] = perf_counter) -> bool:
         """Free what the search holds, a part at a time until ``clock()`` reaches
         ``until``; True once all is freed. A page's time slice again: dropped at once, a
