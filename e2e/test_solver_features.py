@@ -12,6 +12,8 @@ import pytest
 from player import choose, click_stock, moves, pointer_play, settle, start, wait_for_moves
 
 from klondike import Game
+from klondike.hint import sensible_move
+from klondike.moves import STOCK
 from klondike.solver import LOST, WON, solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +69,25 @@ def test_R8_hint_marks_the_card_and_its_place(page):
     # Playing it clears the marks.
     pointer_play(page, Game.from_code("KL1-D1N-AAAAAAD"), first)
     assert page.locator(".hint").count() == 0
+
+
+def test_R8_a_hint_does_not_wait_for_a_long_search(page):
+    # Deal 1 in draw 3 keeps the solver busy for many seconds; the hint comes after a
+    # short wait anyway, as the sensible move (R8), while the search goes on.
+    start(page, "KL1-D3N-AAAAAAB")
+    page.click("[data-action=hint]")
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Hint')", timeout=8_000
+    )
+    assert page.get_attribute("#winnable", "data-state") == "busy"
+    move = sensible_move(Game.from_code("KL1-D3N-AAAAAAB"))
+    marked = page.evaluate(
+        "[...document.querySelectorAll('.hint')].map(e => e.id || e.dataset.pile)"
+    )
+    if move.kind == STOCK.kind:
+        assert "stock" in marked
+    else:
+        assert f"c-{Game.from_code('KL1-D3N-AAAAAAB').tableau[move.source].up[-1]}" in marked
 
 
 def lost_position() -> tuple[str, list[str]]:

@@ -65,6 +65,9 @@ DOUBLE_TAP_MS = 400
 DRAG_START_PX = 6
 GLIDE_MS = 250  # a little more than the CSS --move-time
 STATUS_ROOM_PX = 48  # kept below the table for the status line
+# A hint waits this long for the solver's winning line, then suggests a sensible move
+# (R8): a hard position can keep the solver busy for 15 s or more.
+HINT_WAIT_MS = 1_500
 FINISH_STEP_S = 0.09
 DAILY_KEY = "klondike.daily"
 
@@ -132,6 +135,7 @@ class App:
         self.analysis = Analysis()
         self.chunk_pending = False  # a slice is scheduled
         self.hint_wanted = False  # the player asked for a hint while the solver works
+        self.hint_until = 0.0  # performance.now() when it stops waiting for the solver
         # Slices are scheduled as messages, not timeouts: a chain of setTimeout(0) waits
         # at least 4 ms between slices once nested 5 deep (the HTML standard's clamp).
         self.chunks = MessageChannel.new()
@@ -365,12 +369,13 @@ class App:
         answer = self.analysis.advance(self.game, search=wanted)
         if wanted and answer is None or self.analysis.tidying:
             self.schedule_chunk()
-        if not wanted or answer is None:
+        if not wanted:
             return
-        self.show_winnable()
-        by_action("finish").hidden = self.finishing_line() is None
-        if self.hint_wanted:
-            self.hint_wanted = False
+        if answer is not None:
+            self.show_winnable()
+            by_action("finish").hidden = self.finishing_line() is None
+        if self.hint_wanted and (answer is not None or performance.now() >= self.hint_until):
+            self.hint_wanted = False  # not answered in time: a sensible move (R8)
             self.show_hint()
 
     def show_winnable(self) -> None:
@@ -407,7 +412,8 @@ class App:
         if self.analysis.answer(self.game) is not None:
             self.show_hint()
             return
-        self.hint_wanted = True  # shown when the search ends (analyse_chunk)
+        self.hint_wanted = True  # shown when the search ends (analyse_chunk)...
+        self.hint_until = performance.now() + HINT_WAIT_MS  # ...or the wait does
         self.say(_("Thinking…"))
         self.analyse()  # starts a search if none runs (the indicator may be off)
 
