@@ -45,8 +45,8 @@ def test_the_search_runs_a_slice_of_time_at_a_time_and_the_answer_is_kept() -> N
 
 def test_searches_done_with_are_freed_in_later_slices() -> None:
     # Dropped at once, a search of 60,000 nodes took about 80 ms to free in Pyodide: a
-    # long task. The board moving on retires the search in progress, an answer its own;
-    # later slices free them before they search (or alone, not searching).
+    # long task. The board moving on retires the search in progress, and an answer
+    # retires its own search; later slices free them before searching (or without it).
     game = Game.new(1, 3)  # not decided within the budget
     analysis = Analysis(budget=2_000, slice_seconds=100, clock=Ticks())
     for _ in range(5):
