@@ -352,7 +352,7 @@ class App:
         """Solve the position on the board, a slice at a time, unless it is answered."""
         wanted = self.settings.indicator or self.hint_wanted
         busy = self.analysis.state(self.game) == BUSY and not self.game.is_won
-        if wanted and busy or self.analysis.tidying:
+        if (wanted and busy) or self.analysis.tidying:
             self.schedule_chunk()
         self.show_winnable()
 
@@ -366,12 +366,13 @@ class App:
         scheduled after the browser's own work."""
         self.chunk_pending = False
         wanted = (self.settings.indicator or self.hint_wanted) and not self.game.is_won
+        known = self.analysis.answer(self.game) is not None  # shown already
         answer = self.analysis.advance(self.game, search=wanted)
-        if wanted and answer is None or self.analysis.tidying:
+        if (wanted and answer is None) or self.analysis.tidying:
             self.schedule_chunk()
         if not wanted:
             return
-        if answer is not None:
+        if answer is not None and not known:
             self.show_winnable()
             by_action("finish").hidden = self.finishing_line() is None
         if self.hint_wanted and (answer is not None or performance.now() >= self.hint_until):
