@@ -304,15 +304,41 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
 ) -> None:
     # Rule 8: in its first SOLO nodes the depth-first search gets no closer to a win
     # on deal 0 in draw 3 than 127 (33 from the 160 of the deal), so it shares the
-    # budget with one best-first search only, and proves the loss sooner.
+    # budget with one best-first search only, and proves the loss sooner. (Rule 9's
+    # relaxed search takes its turns too, 72 nodes: the deal is won in draw 1.)
     game = Game.new(0, 3)
     first = _Search(game, chains=False)
     first.watch = True
     assert [step for step in first.steps(SOLO)][-1].result == UNKNOWN
     assert first.closest == 127 and HOPELESS * 160 >= 160 - 127
-    assert solve(game, budget=100_000)[:2] == (LOST, 9_206)
+    assert solve(game, budget=100_000)[:2] == (LOST, 9_278)
     monkeypatch.setattr("klondike.solver.HOPELESS", -1)
-    assert solve(game, budget=100_000)[:2] == (LOST, 16_639)
+    assert solve(game, budget=100_000)[:2] == (LOST, 16_784)
+
+
+def test_rule_9_a_loss_of_the_relaxed_game_is_a_loss_in_draw_3() -> None:
+    # Rule 9: deal 3005 played as in draw 1 with unlimited passes is lost in 37 nodes;
+    # in draw 3 the depth-first search alone takes 14,838 to prove it, and the relaxed
+    # search joining at SOLO proves it for the portfolio within 200 more.
+    game = Game.new(3005, 3)
+    relaxed = _Search(game, relaxed=True)
+    assert relaxed.talon_is_set and relaxed.unlimited
+    assert [step for step in relaxed.steps(1_000)][-1][:2] == (LOST, 37)
+    assert solve(Game.new(3005, 1), budget=1_000).result == LOST  # the same game
+    alone = [step for step in _Search(game, chains=False).steps(SOLO + 200)]
+    assert alone[-1].result == UNKNOWN
+    assert solve(game, budget=SOLO + 200).result == LOST
+
+
+def test_rule_9_a_win_of_the_relaxed_game_proves_nothing() -> None:
+    # Rule 9: deal 0 is won in draw 1, lost in draw 3. The relaxed search wins it in 72
+    # nodes and stops there; the portfolio still proves the loss, and in Vegas's draw 1
+    # (three passes) the relaxed game is draw 1 with unlimited passes.
+    game = Game.new(0, 3)
+    assert [step for step in _Search(game, relaxed=True).steps(1_000)][-1][:2] == (WON, 72)
+    assert solve(game, budget=20_000).result == LOST
+    vegas = _Search(Game.new(0, 1, "V"), relaxed=True)
+    assert vegas.talon_is_set and vegas.unlimited and vegas.recycles_left == 0
 
 
 def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
