@@ -584,7 +584,7 @@ class _Search:
         self.talon_key: bytes | None = None  # _talon_key's, None once a talon move is made
         passes = game.scoring.passes
         self.unlimited = passes is None or relaxed
-        self.recycles_left = 0 if passes is None else max(0, passes - 1 - game.recycles)
+        self.recycles_left = 0 if self.unlimited else max(0, passes - 1 - game.recycles)
         # Draw 1 with unlimited passes: every talon card is always in reach.
         self.talon_is_set = self.draw == 1 and self.unlimited
         # Rule 3's talon chains; without them a talon card goes out alone when the card

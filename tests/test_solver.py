@@ -332,13 +332,14 @@ def test_rule_9_a_loss_of_the_relaxed_game_is_a_loss_in_draw_3() -> None:
 
 def test_rule_9_a_win_of_the_relaxed_game_proves_nothing() -> None:
     # Rule 9: deal 0 is won in draw 1, lost in draw 3. The relaxed search wins it in 72
-    # nodes and stops there; the portfolio still proves the loss, and in Vegas's draw 1
-    # (three passes) the relaxed game is draw 1 with unlimited passes.
+    # nodes and stops there; the portfolio still proves the loss. With Vegas's single
+    # pass (R2.9) the relaxed game is draw 1 with unlimited passes all the same.
     game = Game.new(0, 3)
     assert [step for step in _Search(game, relaxed=True).steps(1_000)][-1][:2] == (WON, 72)
     assert solve(game, budget=20_000).result == LOST
+    assert not _Search(Game.new(0, 1, "V")).unlimited
     vegas = _Search(Game.new(0, 1, "V"), relaxed=True)
-    assert vegas.talon_is_set and vegas.unlimited and vegas.recycles_left == 0
+    assert vegas.talon_is_set and vegas.unlimited and vegas._can_recycle()
 
 
 def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
