@@ -91,8 +91,8 @@ over macro moves with dominance pruning and a transposition table:
    reaches. The waste length changes nothing else, so a line from the position with q
    plays the same from p, with as many moves, and the position with q is skipped if
    one that differs from it only so was seen (an empty waste, or one of a multiple of
-   3 cards, is reached from any). Deal 0 in draw 3 is proved lost in 7,094 nodes
-   instead of 8,120.
+   3 cards, is reached from any). Deal 0 in draw 3 is proved lost in 7,048 nodes
+   instead of 8,078.
 5. **Order.** Children are tried by a distance to the win: four per face-down card, one
    per card not home and one per talon card; ties go to moves that turn a card up.
 6. **Dead positions.** A relaxation of the game, where every move that could ever happen
@@ -105,14 +105,17 @@ over macro moves with dominance pruning and a transposition table:
    space); a space appears once a column's bottom card can move; a card can go home if
    it could be a top or the draws can bring it up, and the card below it in its suit can
    go home. The draws can bring up the talon cards they reach now (rule 1), and any
-   other once a talon card before it, or the one just after it, can leave the talon (go
-   home or be put out). For until a card before it has left, a talon card keeps its
-   place in the cycle of draws: a draw brings it up only where the draws reach it now,
-   or once it is the last card; otherwise it comes up only when the card on it leaves
-   the waste. Either way the card just after it has left by then. Growing these sets
-   until nothing changes, a card that still cannot go home makes the position lost: in
-   any winning line each of these events has, at the first moment it happens, the
-   reasons counted here. This catches, for one, a 7 on both red 8s and its own 5, a 7s
+   other once the one just after it can leave the talon (go home or be put out), or,
+   while a recycle is left, once as many cards before it can as move it to a place
+   that a pass from an empty waste brings up (one or two in draw 3). For a pass
+   brings up the cards at the places it reaches from its start, whatever leaves the
+   talon during it, and a card moves a place only when one before it leaves; else it
+   comes up only when the card on it leaves the waste, and that is the one just after
+   it. Of Jc 5s Tc Qc 4s 6s, say, the draws reach the Tc and the 6s; with the Tc
+   home and the others stuck, the 4s is fourth of five, where no pass reaches it.
+   Growing these sets until nothing changes, a card that still cannot go home makes the
+   position lost: in any winning line each of these events has, at the first moment it
+   happens, the reasons counted here. This catches, for one, a 7 on both red 8s and its own 5, a 7s
    and a 7c each lying on the red 8 the other needs, an 8c on both black 10s whose red
    9s are in the talon, and in draw 3 a 6s the draws bring up over the 4s and 5s it
    needs home. The searches ask it at every position they expand, not only at the start
@@ -527,16 +530,35 @@ def _reached_in_order(n: int, p: int, draw: int, can_recycle: bool) -> tuple[int
 # A solve of 20,000 nodes in draw 3 meets about 1,500 talons (deals 65, 204 and 395),
 # each asked about 5 to 10 times; an entry takes some 340 bytes (1.4 MB when full).
 @lru_cache(maxsize=1 << 12)
-def _talon_sets(talon_key: bytes, draw: int, unlimited: bool) -> tuple[int, int, tuple[int, ...]]:
+def _talon_sets(
+    talon_key: bytes, draw: int, unlimited: bool
+) -> tuple[int, int, tuple[tuple[int, int, int, int], ...]]:
     """Rule 6's view of a talon, from its :meth:`_Search._talon_key` (not the set of
-    draw 1 with unlimited passes): its cards, those the draws bring up now, and the
-    talon indices of the others. A waste the key counts as empty reaches the same
-    cards (rule 4)."""
+    draw 1 with unlimited passes): its cards, those the draws bring up now, and for
+    each of the others (card, cards before it, how many of those must leave first,
+    card just after it): the draws bring it up once that many cards before it, or the
+    one just after it, can leave the talon. Without a recycle left, only the card after
+    it lets it come up. A waste the key counts as empty reaches the same cards
+    (rule 4)."""
     talon, p, recycles_left = talon_key[:-2], talon_key[-2], talon_key[-1]
-    reach = _draws_reach(len(talon), p, draw, unlimited or recycles_left > 0)
+    can_recycle = unlimited or recycles_left > 0
+    reach = _draws_reach(len(talon), p, draw, can_recycle)
     in_reach = sum({_BIT[talon[index]] for index, _, _ in reach})
-    out_of_reach = tuple(i for i, card in enumerate(talon) if not in_reach >> card & 1)
-    return sum(map(_BIT.__getitem__, talon)), in_reach, out_of_reach
+    before = 0  # the cards before the one at hand
+    out_of_reach = []
+    for i, card in enumerate(talon):
+        if not in_reach >> card & 1:
+            after = _BIT[talon[i + 1]] if i + 1 < len(talon) else 0
+            if can_recycle:
+                # A pass from an empty waste brings up the talon's cards draw - 1,
+                # 2 * draw - 1... (R2.8), counted once the cards taken out before them
+                # are gone: so many more must go (none, and the card is in reach).
+                need = (i - draw + 1) % draw
+                out_of_reach.append((_BIT[card], before, need, after))
+            else:
+                out_of_reach.append((_BIT[card], 0, 1, after))
+        before |= _BIT[card]
+    return before, in_reach, tuple(out_of_reach)
 
 
 def _lets_go(method: Callable[..., Iterator[Solution | None]]) -> Callable[..., Iterator]:
@@ -915,7 +937,7 @@ class _Search:
         if self.talon_is_set:
             in_talon = sum(map(_BIT.__getitem__, talon))
             drawn |= in_talon
-            out_of_reach: Sequence[int] = ()  # talon indices the draws do not reach yet
+            out_of_reach: Sequence[tuple[int, int, int, int]] = ()  # see _talon_sets
         else:
             in_talon, in_reach, out_of_reach = _talon_sets(
                 self._talon_key(), self.draw, self.unlimited
@@ -980,19 +1002,14 @@ class _Search:
             # after it, can leave the talon.
             if out_of_reach and (now := drawn & (free | home)) != leaving:
                 leaving = now
-                first = len(talon)  # the first talon card that can leave
-                for i, card in enumerate(talon):
-                    if now >> card & 1:
-                        first = i
-                        break
-                last = len(talon) - 1
                 still = []
-                for i in out_of_reach:
-                    if i > first or i < last and now >> talon[i + 1] & 1:
-                        drawn |= 1 << talon[i]
+                for talon_card in out_of_reach:
+                    card_bit, before, need, after = talon_card
+                    if now & after or (now & before).bit_count() >= need:
+                        drawn |= card_bit
                         changed = True
                     else:
-                        still.append(i)
+                        still.append(talon_card)
                 out_of_reach = still
             if not changed:
                 return True
