@@ -998,8 +998,8 @@ class _Search:
             if placed:
                 free |= placed
                 changed = True
-            # A talon card out of reach is drawn once a card before it, or the one
-            # after it, can leave the talon.
+            # A talon card out of reach is drawn once enough cards before it, or the
+            # one after it, can leave the talon (see _talon_sets).
             if out_of_reach and (now := drawn & (free | home)) != leaving:
                 leaving = now
                 still = []
