@@ -250,7 +250,7 @@ def _portfolio(
     new = partial(_Search, game, dead=dead, kept=kept)
     start = first.closest  # the distance before any move
     nodes = turn = 0
-    late = LATE
+    late = -1 if first.talon_is_set else LATE  # when the eager one joins (rule 8)
     while True:
         if turn == SOLO:  # once, as turn only grows
             first.watch = False

@@ -289,6 +289,16 @@ def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> 
     assert solve(game, budget=SOLO).result == UNKNOWN
 
 
+def test_in_draw_1_no_second_eager_search_joins_late(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Rule 8: only where the talon is not one set does an eager best-first search join
+    # after LATE turns. In draw 1 with unlimited passes the eager one is there from
+    # SOLO on, once: deal 128 is won after 8,851 nodes wherever LATE falls. From 2edba30
+    # to 5476c0e a second one joined there too (11,133 nodes with LATE at SOLO + 1; at
+    # 12,000, deal 93 was won after 122,205 nodes instead of 85,470).
+    monkeypatch.setattr("klondike.solver.LATE", SOLO + 1)
+    assert solve(Game.new(128, 1), budget=20_000)[:2] == (WON, 8_851)
+
+
 def test_in_draw_3_more_searches_send_talon_cards_home_at_once() -> None:
     # Rule 8: deal 134 in draw 3 is won by the eager search that also sends home talon
     # cards the draws reach in 57 of its own nodes (two turns in seven after SOLO); the one
