@@ -115,11 +115,11 @@ over macro moves with dominance pruning and a transposition table:
    home and the others stuck, the 4s is fourth of five, where no pass reaches it.
    Growing these sets until nothing changes, a card that still cannot go home makes the
    position lost: in any winning line each of these events has, at the first moment it
-   happens, the reasons counted here. This catches, for one, a 7 on both red 8s and its own 5, a 7s
-   and a 7c each lying on the red 8 the other needs, an 8c on both black 10s whose red
-   9s are in the talon, and in draw 3 a 6s the draws bring up over the 4s and 5s it
-   needs home. The searches ask it at every position they expand, not only at the start
-   (not in the daily deal's frozen rules): a move can lock a position, and the
+   happens, the reasons counted here. This catches, for one, a 7 on both red 8s and its
+   own 5, a 7s and a 7c each lying on the red 8 the other needs, an 8c on both black 10s
+   whose red 9s are in the talon, and in draw 3 a 6s the draws bring up over the 4s and
+   5s it needs home. The searches ask it at every position they expand, not only at
+   the start (not in the daily deal's frozen rules): a move can lock a position, and the
    depth-first search would otherwise have to visit every position after it. Deal 37 in
    draw 1 was undecided after 100,000 nodes; it is won in 32. The answer is remembered
    for all the searches of one solve, as the best-first searches meet positions the
