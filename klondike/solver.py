@@ -552,7 +552,8 @@ def _talon_sets(
             if can_recycle:
                 # A pass from an empty waste brings up the talon's cards draw - 1,
                 # 2 * draw - 1... (R2.8), counted once the cards taken out before them
-                # are gone: so many more must go (none, and the card is in reach).
+                # are gone: this many must go to shift the card to such a place (0 only
+                # for a card in reach already, which is not here).
                 need = (i - draw + 1) % draw
                 out_of_reach.append((_BIT[card], before, need, after))
             else:

@@ -460,19 +460,21 @@ SPADES_ON_LOWER_REDS = [
     "Kh Kd Kc Qh Qd | Ks",
 ]
 TALON_LOCK = "Jc 5s Tc Qc 4s 6s"  # see the test below
+LOCK_HOME = "3s 5h 5d 9c"
 
 
 def test_a_talon_card_comes_up_only_once_enough_cards_before_it_leave() -> None:
     # Rule 6 in draw 3: of Jc 5s Tc Qc 4s 6s the draws reach the Tc and the 6s. The Tc
-    # goes home; the 5s under it, the Qc, the 6s and the Jc stay (nothing to go onto,
-    # and the 4s, the Jc not home). The 4s is then the fourth of five, and each pass
-    # brings up the third and the last: it takes a second card before it to leave. The
-    # check used to let one do. With the 4s and the Qc swapped, one does: won.
-    game = position(SPADES_ON_LOWER_REDS, stock=TALON_LOCK, foundations="3s 5h 5d 9c", draw=3)
+    # goes home; the 5s, the 6s and the Qc have nothing to go onto and cannot go home
+    # before the 4s or the Jc, and the Jc comes up only once the 5s on it leaves. The
+    # 4s is then the fourth of five, and each pass brings up the third and the last:
+    # it takes a second card before it to leave. The check used to let one do. With
+    # the 4s and the Qc swapped, one does: won.
+    game = position(SPADES_ON_LOWER_REDS, stock=TALON_LOCK, foundations=LOCK_HOME, draw=3)
     assert not brute_force_wins(game)
     assert solve(game, budget=0) == (LOST, 0, [])
     swapped = "Jc 5s Tc 4s Qc 6s"
-    game = position(SPADES_ON_LOWER_REDS, stock=swapped, foundations="3s 5h 5d 9c", draw=3)
+    game = position(SPADES_ON_LOWER_REDS, stock=swapped, foundations=LOCK_HOME, draw=3)
     solution = solve(game)
     assert solution.result == WON and replays_to_win(game, solution.moves)
 
@@ -484,7 +486,7 @@ def test_the_talon_rule_of_the_dead_check_never_calls_a_win_lost() -> None:
     lost = called_dead = 0
     for order in itertools.permutations(TALON_LOCK.split(" ")):
         stock = " ".join(order)
-        game = position(SPADES_ON_LOWER_REDS, stock=stock, foundations="3s 5h 5d 9c", draw=3)
+        game = position(SPADES_ON_LOWER_REDS, stock=stock, foundations=LOCK_HOME, draw=3)
         dead = solve(game, budget=0).result == LOST
         if brute_force_wins(game):
             assert not dead, stock
