@@ -30,7 +30,7 @@ from datetime import date
 sys.path.insert(0, "/home/pyodide")
 from klondike import Game
 from klondike.daily import daily_code
-from klondike.analysis import BUDGET, SLICE_SECONDS, Analysis
+from klondike.app.analysis import BUDGET, SLICE_SECONDS, Analysis
 from klondike.solver import Search, solve
 
 lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; {${deals}} deals, budget {${budget}:,}"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from klondike import Game, Move
-from klondike.gestures import run_start
+from klondike.app.gestures import run_start
 
 GAME_KEY = "klondike.game"
 

@@ -12,7 +12,7 @@ import pytest
 from player import choose, click_stock, moves, pointer_play, settle, start, wait_for_moves
 
 from klondike import Game
-from klondike.hint import sensible_move
+from klondike.app.hint import sensible_move
 from klondike.moves import STOCK
 from klondike.solver import LOST, WON, solve
 

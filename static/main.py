@@ -32,11 +32,9 @@ except ImportError:  # pragma: no cover - older Pyodide
     jsnull = None
 
 from klondike import CARDS, DEALS, BadCode, BadSave, Game, GameCode, IllegalMove
-from klondike.analysis import BUSY, Analysis
-from klondike.cards import RANKS, SUIT_SYMBOLS
-from klondike.daily import daily_code
-from klondike.ending import finish_line, is_stuck
-from klondike.gestures import (
+from klondike.app.analysis import BUSY, Analysis
+from klondike.app.ending import finish_line, is_stuck
+from klondike.app.gestures import (
     describe_move,
     double_tap_move,
     drag_move,
@@ -44,13 +42,9 @@ from klondike.gestures import (
     run_start,
     tap_move,
 )
-from klondike.help import rules_help
-from klondike.hint import hint as hint_move
-from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
-from klondike.moves import COLUMN_TO_COLUMN, STOCK, Move
-from klondike.scoring import clock_text, vegas_text
-from klondike.solver import LOST, WON
-from klondike.stats import (
+from klondike.app.help import rules_help
+from klondike.app.hint import hint as hint_move
+from klondike.app.stats import (
     RULE_SETS,
     STATS_KEY,
     Statistics,
@@ -58,8 +52,14 @@ from klondike.stats import (
     rule_set_label,
     rule_set_of,
 )
-from klondike.storage import GAME_KEY, SETTINGS_KEY, Settings, load_game, save_game
-from klondike.view import COLUMN_PILES, PILES, layout, pile_at, slots
+from klondike.app.storage import GAME_KEY, SETTINGS_KEY, Settings, load_game, save_game
+from klondike.app.view import COLUMN_PILES, PILES, layout, pile_at, slots
+from klondike.cards import RANKS, SUIT_SYMBOLS
+from klondike.daily import daily_code
+from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
+from klondike.moves import COLUMN_TO_COLUMN, STOCK, Move
+from klondike.scoring import clock_text, vegas_text
+from klondike.solver import LOST, WON
 
 DOUBLE_TAP_MS = 400
 DRAG_START_PX = 6

@@ -4,7 +4,7 @@ winnable position, the winning line kept along (issue 5, R8)."""
 from __future__ import annotations
 
 from klondike import Game
-from klondike.analysis import BUDGET, BUSY, Analysis, position_key
+from klondike.app.analysis import BUDGET, BUSY, Analysis, position_key
 from klondike.moves import Move
 from klondike.solver import LOST, UNKNOWN, WON, Solution, solve
 

@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-from klondike import help as rules
-from klondike.help import Section, rules_help, scoring_section, scoring_table
+from klondike.app import help as rules
+from klondike.app.help import Section, rules_help, scoring_section, scoring_table
 from klondike.scoring import NORMAL, SCORINGS
 
 

@@ -1,7 +1,7 @@
 """R8 Hint: the solver's move when it has one, else a sensible move, else none."""
 
 from klondike import Game, Move
-from klondike.hint import hint, sensible_move
+from klondike.app.hint import hint, sensible_move
 from klondike.solver import WON, solve
 
 from .positions import position

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from klondike import BadCode, BadSave, Game, GameCode, IllegalMove
+from klondike.app.help import rules_help
+from klondike.app.stats import Statistics
 from klondike.cards import CARDS
-from klondike.help import rules_help
 from klondike.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -19,7 +20,6 @@ from klondike.i18n import (
     language_choices,
     translations_from_mo,
 )
-from klondike.stats import Statistics
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

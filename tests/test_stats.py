@@ -6,8 +6,8 @@ import json
 import pytest
 
 from klondike import Game
-from klondike.ending import is_stuck
-from klondike.stats import (
+from klondike.app.ending import is_stuck
+from klondike.app.stats import (
     RULE_SETS,
     Record,
     Statistics,

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from klondike import BadSave, Game
-from klondike.storage import Settings, load_game, save_game
+from klondike.app.storage import Settings, load_game, save_game
 
 
 def test_R9_game_and_clock_round_trip_with_undo_history():

@@ -3,10 +3,9 @@
 import pytest
 
 from klondike import Card, Game
-from klondike.ending import finish_line, is_stuck, is_useful
-from klondike.gestures import describe_move, double_tap_move, drag_move, refusal, tap_move
-from klondike.moves import Move
-from klondike.view import (
+from klondike.app.ending import finish_line, is_stuck, is_useful
+from klondike.app.gestures import describe_move, double_tap_move, drag_move, refusal, tap_move
+from klondike.app.view import (
     CARD_H,
     MIN_UP_STEP,
     TABLE_W,
@@ -16,6 +15,7 @@ from klondike.view import (
     pile_at,
     slots,
 )
+from klondike.moves import Move
 
 from .lines import DEAL_2_DRAW_1
 from .positions import position

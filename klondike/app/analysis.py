@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from time import perf_counter
 
-from .game import Game
-from .moves import Move
-from .solver import WON, Search, Solution
+from ..game import Game
+from ..moves import Move
+from ..solver import WON, Search, Solution
 
 #: A position's search gives up ("not sure") after this many nodes...
 BUDGET = 60_000

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CARDS, SUITS, Card
-from .game import Game
-from .i18n import N_
+from ..cards import CARDS, SUITS, Card
+from ..game import Game
+from ..i18n import N_
 
 CARD_H = 1.4  # card height in card widths (the 5:7 of a playing card)
 GAP = 0.14  # between columns

@@ -7,9 +7,8 @@ useful move, a turn of the stock that leads to one. None when no useful move exi
 
 from __future__ import annotations
 
-from .ending import has_useful_move, is_useful
-from .game import Game
-from .moves import (
+from ..game import Game
+from ..moves import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
     STOCK,
@@ -17,6 +16,7 @@ from .moves import (
     WASTE_TO_FOUNDATION,
     Move,
 )
+from .ending import has_useful_move, is_useful
 
 
 def _turns_card_up(game: Game, move: Move) -> bool:

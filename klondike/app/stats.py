@@ -5,7 +5,7 @@ Counted per rule set, the draw mode and the scoring letter of the game code (R7)
 
 - **won**: all 52 cards reached the foundations (:meth:`Statistics.record_win`);
 - **lost**: the player left it for another game while it was stuck (R6,
-  :func:`klondike.ending.is_stuck`): no useful move was left;
+  :func:`klondike.app.ending.is_stuck`): no useful move was left;
 - **abandoned**: the player left it for another game while moves were still possible.
 
 Lost and abandoned are both :meth:`Statistics.record_end`. A game counts as **played**
@@ -31,9 +31,9 @@ import re
 from dataclasses import asdict, dataclass, fields
 from datetime import date as Date
 
-from .codes import SCORING_LETTERS
-from .i18n import _
-from .scoring import SCORINGS, clock_text, vegas_text
+from ..codes import SCORING_LETTERS
+from ..i18n import _
+from ..scoring import SCORINGS, clock_text, vegas_text
 
 STATS_KEY = "klondike.stats"
 STATS_VERSION = 1
@@ -130,7 +130,7 @@ class Statistics:
     def record_end(self, rule_set: str, stuck: bool, score: int | None,
                    game_key: str | None = None) -> None:
         """A game with moves, not won, left for another: lost if it was stuck
-        (:func:`klondike.ending.is_stuck`), else abandoned. Ends the win streak."""
+        (:func:`klondike.app.ending.is_stuck`), else abandoned. Ends the win streak."""
         if self._seen(game_key):
             return
         r = self._mutable(rule_set)

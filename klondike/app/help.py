@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .i18n import _, ngettext
-from .scoring import (
+from ..i18n import _, ngettext
+from ..scoring import (
     SCORINGS,
     STANDARD_BONUS,
     STANDARD_BONUS_AFTER,

@@ -17,9 +17,9 @@ import json
 import math
 from dataclasses import asdict, dataclass, fields
 
-from .codes import SCORING_LETTERS
-from .game import BadSave, Game
-from .i18n import _
+from ..codes import SCORING_LETTERS
+from ..game import BadSave, Game
+from ..i18n import _
 
 GAME_KEY = "klondike.game"
 SETTINGS_KEY = "klondike.settings"

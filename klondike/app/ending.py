@@ -6,9 +6,8 @@ declares a loss (R6, source A). These answer two questions the app asks after ea
 
 from __future__ import annotations
 
-from .game import Game
-from .gestures import run_start
-from .moves import (
+from ..game import Game
+from ..moves import (
     COLUMN_TO_FOUNDATION,
     DRAW,
     FOUNDATION_TO_COLUMN,
@@ -17,6 +16,7 @@ from .moves import (
     WASTE_TO_FOUNDATION,
     Move,
 )
+from .gestures import run_start
 
 
 def finish_line(game: Game) -> list[Move] | None:

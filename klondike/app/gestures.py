@@ -1,6 +1,6 @@
 """What the player's gestures mean (SPEC R5), decided without the DOM.
 
-A gesture names a card by its pile and index, as :mod:`klondike.view` places it; the
+A gesture names a card by its pile and index, as :mod:`klondike.app.view` places it; the
 answer is the :class:`~klondike.moves.Move` to play, or ``None`` when the gesture does
 nothing (an illegal drop glides back with nothing changed).
 
@@ -13,10 +13,10 @@ Move('T7>F')
 
 from __future__ import annotations
 
-from .cards import SUITS
-from .game import Game
-from .i18n import _
-from .moves import (
+from ..cards import SUITS
+from ..game import Game
+from ..i18n import _
+from ..moves import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_F,
     COLUMN_TO_FOUNDATION,
