@@ -19,19 +19,14 @@ from .daily import daily_code
 from .deal import DEALS
 from .game import Game
 from .moves import IllegalMove
-from .scoring import SCORINGS, vegas_text
+from .scoring import SCORINGS
 from .solver import DEFAULT_BUDGET, LOST, UNKNOWN, WON, solve
 
 
 def board_text(game: Game) -> str:
     """The position as text: a header, the stock row and the seven columns."""
     rules = game.scoring
-    if rules.letter == "V":
-        score = vegas_text(game.score)
-    elif rules.shows_points:
-        score = f"{game.score} points"
-    else:
-        score = "no score"
+    score = rules.plain_text(game.score)
     lines = [
         f"{game.code}  draw {game.draw}, {rules.name} scoring  "
         f"{score}  moves {game.moves_made}" + ("  WON" if game.is_won else ""),

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from .deal import DEALS
 from .i18n import _
+from .scoring import SCORINGS
 
 VERSION = "KL1"
-SCORING_LETTERS = "NSVX"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -38,7 +38,7 @@ class GameCode:
             raise BadCode(_("deal number must be in 0..{last}").format(last=DEALS - 1))
         if self.draw not in (1, 3):
             raise BadCode(_("draw must be 1 or 3"))
-        if self.scoring not in SCORING_LETTERS:
+        if self.scoring not in SCORINGS:
             raise BadCode(_("unknown scoring letter {letter} (use N, S, V or X)")
                           .format(letter=repr(self.scoring)))
 
@@ -65,7 +65,7 @@ class GameCode:
         if len(mode) != 3 or mode[0] != "D" or mode[1] not in "13":
             raise BadCode(_("mode part {mode} must be D1 or D3 and a scoring letter, like D1N")
                           .format(mode=repr(mode)))
-        if mode[2] not in SCORING_LETTERS:
+        if mode[2] not in SCORINGS:
             raise BadCode(_("unknown scoring letter {letter} (use N, S, V or X)")
                           .format(letter=repr(mode[2])))
         if len(deal_part) != 7 or not all(ch in _LETTERS for ch in deal_part):

@@ -41,7 +41,7 @@ from .moves import (
     IllegalMove,
     Move,
 )
-from .scoring import SCORINGS, Scoring, standard_total
+from .scoring import SCORINGS, Scoring
 
 SAVE_VERSION = 1
 _MAX_SAVE_CHARS = 1_000_000
@@ -168,10 +168,8 @@ class Game:
         return self._score if self._rules.shows_points else None
 
     def score_at(self, seconds: float) -> int | None:
-        """The score to show after ``seconds`` of play: Standard adds its time rules (R3.2)."""
-        if self._rules.letter == "S":
-            return standard_total(self._score, seconds, self.is_won)
-        return self.score
+        """The score to show after ``seconds`` of play, by the scoring's time rules (R3.2)."""
+        return self._rules.total(self._score, seconds, self.is_won)
 
     @property
     def moves_made(self) -> int:

@@ -1,10 +1,14 @@
-"""The four scorings of SPEC R3 as data, plus the pure time parts of Standard.
+"""The scorings of SPEC R3, one class each: its table, recycle rule, floor, passes, time
+rules and how its score reads.
 
-Every move's points come from one :class:`Scoring` row; the game applies them and the
-floor, so undo can restore the score before the move exactly (R4).
+A scoring is an object the game asks (in the spirit of python-chess's variants): the game
+applies the points of :class:`Scoring`'s table and its floor, so undo restores the score
+before a move exactly (R4); the app shows what :meth:`Scoring.score_line` and
+:meth:`Scoring.value_text` say. The code letter maps to the scoring in one place,
+:data:`SCORINGS`; adding a scoring is one class here, its messages, and its entry there.
 
->>> vegas_text(208), vegas_text(0), vegas_text(-52)
-('+$208', '$0', '-$52')
+>>> SCORINGS["V"].value_text(208), SCORINGS["V"].value_text(-52), SCORINGS["N"].value_text(730)
+('+$208', '-$52', '730')
 >>> standard_time_penalty(59), standard_time_bonus(100)
 (-10, 7000)
 """
@@ -13,38 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import N_
-
-
-@dataclass(frozen=True, slots=True)
-class Scoring:
-    letter: str
-    name: str  # English; show it as _(name)
-    start: int
-    to_foundation: int  # a card onto a foundation, from a column or the waste
-    waste_to_column: int
-    flip: int  # a face-down card turned up
-    from_foundation: int  # a foundation's top card back to a column
-    floor: int | None  # the score never goes below this; None: no floor
-    passes: int | None  # passes through the stock; None: unlimited (R2.9)
-    shows_points: bool = True
-
-    def recycle_points(self, draw: int, recycle_number: int) -> int:
-        """Points for the ``recycle_number``-th (1-based) recycle of the waste."""
-        if self.letter == "N":
-            return -100  # R3.1
-        if self.letter == "S":  # R3.2: draw 3 recycles 1-3 are free
-            if draw == 1:
-                return -100
-            return 0 if recycle_number <= STANDARD_FREE_RECYCLES else -20
-        return 0
-
-
-NORMAL = Scoring("N", N_("Normal"), 0, 10, 5, 5, 0, floor=0, passes=None)
-STANDARD = Scoring("S", N_("Standard"), 0, 10, 5, 5, -15, floor=0, passes=None)
-VEGAS = Scoring("V", N_("Vegas"), -52, 5, 0, 0, 0, floor=None, passes=1)
-NO_SCORE = Scoring("X", N_("None"), 0, 0, 0, 0, 0, floor=None, passes=None,
-                   shows_points=False)
+from .i18n import N_, _
 
 # R3.2, Standard's time rules and its free draw-3 recycles (also shown in the help).
 STANDARD_FREE_RECYCLES = 3
@@ -53,7 +26,164 @@ STANDARD_TIME_POINTS = -2  # for every full step
 STANDARD_BONUS = 700000  # divided by the elapsed seconds, on a win
 STANDARD_BONUS_AFTER = 30  # seconds: no bonus for a win this fast or faster
 
-SCORINGS = {s.letter: s for s in (NORMAL, STANDARD, VEGAS, NO_SCORE)}
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """A scoring: the points of each event (R3) and how they read. The base class is
+    a table of zeros with no floor and unlimited passes; each scoring sets its own."""
+
+    letter: str = ""  # in the game code (R7)
+    name: str = ""  # English; show it as _(name)
+    start: int = 0
+    to_foundation: int = 0  # a card onto a foundation, from a column or the waste
+    waste_to_column: int = 0
+    flip: int = 0  # a face-down card turned up
+    from_foundation: int = 0  # a foundation's top card back to a column
+    floor: int | None = None  # the score never goes below this; None: no floor
+    passes: int | None = None  # passes through the stock; None: unlimited (R2.9)
+    shows_points: bool = True
+    unit: str = N_("Points")  # the help table's column of values
+    best_label: str = N_("Best score")  # the statistics row of the best game
+    bank_label: str | None = None  # the statistics row of a total carried over, if any
+
+    def recycle_points(self, draw: int, recycle_number: int) -> int:
+        """Points for the ``recycle_number``-th (1-based) recycle of the waste."""
+        return 0
+
+    def total(self, points: int, seconds: float, won: bool) -> int | None:
+        """The score shown after ``seconds`` of play with ``points`` from the moves (None
+        when the scoring shows no points)."""
+        return points if self.shows_points else None
+
+    def value_text(self, value: int | None) -> str:
+        """A score as the player reads it ("730", "+$208"); "" for no score."""
+        return "" if value is None or not self.shows_points else str(value)
+
+    def points_text(self, points: int) -> str:
+        """A table entry: "+10", "-100", "0"."""
+        return f"{points:+d}" if points else "0"
+
+    def plain_text(self, value: int | None) -> str:
+        """The score for the command line (English): "730 points"."""
+        return f"{value} points"
+
+    def score_line(self, value: int | None, seconds: float, moves: int) -> str:
+        """The toolbar's score line, in the player's language."""
+        return _("Score {points}  Moves {moves}").format(points=value, moves=moves)
+
+    def help_notes(self) -> list[str]:
+        """The help's sentences about this scoring, above its table."""
+        if self.floor is None:
+            return []
+        return [_("The score starts at {start} and never goes below {floor}.").format(
+            start=self.points_text(self.start), floor=self.points_text(self.floor))]
+
+    def time_rows(self) -> list[tuple[str, str]]:
+        """The help table's rows for points that depend on time, after the others."""
+        return []
+
+    @property
+    def banks(self) -> bool:
+        """Whether the score of every game adds up to a total kept across games."""
+        return self.bank_label is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Normal(Scoring):
+    """R3.1, the Polish app's scoring."""
+
+    letter: str = "N"
+    name: str = N_("Normal")
+    to_foundation: int = 10
+    waste_to_column: int = 5
+    flip: int = 5
+    floor: int | None = 0
+
+    def recycle_points(self, draw: int, recycle_number: int) -> int:
+        return -100  # R3.1
+
+
+@dataclass(frozen=True, slots=True)
+class Standard(Normal):
+    """R3.2, Windows Solitaire's standard scoring: Normal's table, a card back from a
+    foundation costs 15, draw 3's first recycles are free, and time counts."""
+
+    letter: str = "S"
+    name: str = N_("Standard")
+    from_foundation: int = -15
+
+    def recycle_points(self, draw: int, recycle_number: int) -> int:
+        if draw == 1:
+            return -100
+        return 0 if recycle_number <= STANDARD_FREE_RECYCLES else -20
+
+    def total(self, points: int, seconds: float, won: bool) -> int | None:
+        return standard_total(points, seconds, won)
+
+    def help_notes(self) -> list[str]:
+        return [*Normal.help_notes(self),
+                _("The longer you play, the fewer points: see the time rows below.")]
+
+    def time_rows(self) -> list[tuple[str, str]]:
+        return [
+            (_("Every {seconds} seconds of play").format(seconds=STANDARD_TIME_STEP),
+             self.points_text(STANDARD_TIME_POINTS)),
+            (_("A win after more than {seconds} seconds").format(seconds=STANDARD_BONUS_AFTER),
+             _("+{bonus} / seconds played").format(bonus=STANDARD_BONUS)),
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Vegas(Scoring):
+    """R3.3: dollars, $52 to start, $5 a card home, one pass, the dollars carried over."""
+
+    letter: str = "V"
+    name: str = N_("Vegas")
+    start: int = -52
+    to_foundation: int = 5
+    passes: int | None = 1
+    unit: str = N_("Dollars")
+    best_label: str = N_("Best result")
+    bank_label: str | None = N_("Vegas bank")
+
+    def value_text(self, value: int | None) -> str:
+        return "" if value is None else vegas_text(value)
+
+    def points_text(self, points: int) -> str:
+        return vegas_text(points)
+
+    def plain_text(self, value: int | None) -> str:
+        return self.value_text(value)
+
+    def score_line(self, value: int | None, seconds: float, moves: int) -> str:
+        return _("Vegas {dollars}").format(dollars=self.value_text(value))
+
+    def help_notes(self) -> list[str]:
+        return [_("The score is in dollars and can be negative."), *Scoring.help_notes(self)]
+
+
+@dataclass(frozen=True, slots=True)
+class NoScore(Scoring):
+    """R3.4: no points; the time since the first move and the moves."""
+
+    letter: str = "X"
+    name: str = N_("None")
+    shows_points: bool = False
+
+    def plain_text(self, value: int | None) -> str:
+        return "no score"
+
+    def score_line(self, value: int | None, seconds: float, moves: int) -> str:
+        return _("Time {time}  Moves {moves}").format(time=clock_text(seconds), moves=moves)
+
+
+NORMAL = Normal()
+STANDARD = Standard()
+VEGAS = Vegas()
+NO_SCORE = NoScore()
+
+#: The one place a game code's scoring letter (R7) becomes its scoring.
+SCORINGS: dict[str, Scoring] = {s.letter: s for s in (NORMAL, STANDARD, VEGAS, NO_SCORE)}
 
 
 def standard_time_penalty(seconds: float) -> int:

@@ -175,3 +175,46 @@ def test_R3_4_no_points_but_moves_count_stock_turns():
     game.play("T7>F")
     assert game.score is None and game.score_at(100) is None and game.moves_made == 2
     assert clock_text(0) == "0:00" and clock_text(75) == "1:15" and clock_text(3725) == "1:02:05"
+
+
+# --- Scorings as variants: one class each, mapped from the code letter in one place ------
+def test_a_new_scoring_is_one_class_and_its_entry(monkeypatch):
+    """A made-up fifth scoring (double points, no recycle allowed after two) reaches the
+    game code, the game's points, the score line, the help table and the statistics
+    without a change anywhere else."""
+    from dataclasses import dataclass
+
+    from klondike import GameCode
+    from klondike.app.help import scoring_section
+    from klondike.app.stats import Statistics
+    from klondike.scoring import SCORINGS, Normal
+
+    @dataclass(frozen=True, slots=True)
+    class Double(Normal):
+        letter: str = "D"
+        name: str = "Double"
+        to_foundation: int = 20
+        passes: int | None = 3
+
+    monkeypatch.setitem(SCORINGS, "D", Double())
+    game = Game(GameCode.parse("KL1-D1D-AAAAAAA"))
+    game.play("T7>F")
+    assert game.score == 25 and game.score_at(100) == 25  # 20 home + 5 turned up
+    assert game.scoring.score_line(25, 100, 1) == "Score 25  Moves 1"
+    section = scoring_section("D")
+    assert ("Card onto a foundation", "+20") in section.table
+    stats = Statistics()
+    stats.record_end("D1D", stuck=False, score=25)
+    assert ("Best score", "25") in stats.summary_rows("D1D")
+
+
+def test_R3_each_scoring_reads_its_own_score():
+    from klondike.scoring import SCORINGS
+
+    assert [SCORINGS[k].value_text(-52) for k in "NSVX"] == ["-52", "-52", "-$52", ""]
+    assert SCORINGS["V"].score_line(-47, 12, 3) == "Vegas -$47"
+    assert SCORINGS["X"].score_line(None, 75, 3) == "Time 1:15  Moves 3"
+    assert SCORINGS["S"].score_line(30, 75, 3) == "Score 30  Moves 3"
+    assert SCORINGS["S"].total(50, 100, won=False) == 30  # R3.2: -2 every 10 s
+    assert SCORINGS["N"].total(50, 100, won=False) == 50
+    assert SCORINGS["X"].total(50, 100, won=False) is None

@@ -16,15 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..i18n import _, ngettext
-from ..scoring import (
-    SCORINGS,
-    STANDARD_BONUS,
-    STANDARD_BONUS_AFTER,
-    STANDARD_TIME_POINTS,
-    STANDARD_TIME_STEP,
-    Scoring,
-    vegas_text,
-)
+from ..scoring import SCORINGS, Scoring
 
 _RECYCLES_SHOWN = 10  # recycles looked at to describe a recycle rule
 
@@ -104,16 +96,8 @@ def scoring_section(letter: str) -> Section:
               "moves. Turning cards from the stock counts as a move."),
         ))
     title = _("Scoring: {name}").format(name=_(rules.name))
-    notes = []
-    if letter == "V":
-        notes.append(_("The score is in dollars and can be negative."))
-    if rules.floor is not None:
-        notes.append(_("The score starts at {start} and never goes below {floor}.").format(
-            start=_points(rules, rules.start), floor=_points(rules, rules.floor)))
-    if letter == "S":
-        notes.append(_("The longer you play, the fewer points: see the time rows below."))
-    head = (_("Event"), _("Dollars") if letter == "V" else _("Points"))
-    return Section(title, tuple(notes), tuple(scoring_table(letter)), head)
+    head = (_("Event"), _(rules.unit))
+    return Section(title, tuple(rules.help_notes()), tuple(scoring_table(letter)), head)
 
 
 def scoring_table(letter: str) -> list[tuple[str, str]]:
@@ -124,7 +108,7 @@ def scoring_table(letter: str) -> list[tuple[str, str]]:
         return []
     rows = []
     if rules.start:
-        rows.append((_("Start of the game"), _points(rules, rules.start)))
+        rows.append((_("Start of the game"), rules.points_text(rules.start)))
     for event, points in (
         (_("Card onto a foundation"), rules.to_foundation),
         (_("Card from the waste onto a column"), rules.waste_to_column),
@@ -132,18 +116,10 @@ def scoring_table(letter: str) -> list[tuple[str, str]]:
         (_("Card taken back from a foundation"), rules.from_foundation),
     ):
         if points:
-            rows.append((event, _points(rules, points)))
+            rows.append((event, rules.points_text(points)))
     rows += _recycle_rows(rules)
-    if letter == "S":  # R3.2, the time rules
-        rows.append((
-            _("Every {seconds} seconds of play").format(seconds=STANDARD_TIME_STEP),
-            _points(rules, STANDARD_TIME_POINTS),
-        ))
-        rows.append((
-            _("A win after more than {seconds} seconds").format(seconds=STANDARD_BONUS_AFTER),
-            _("+{bonus} / seconds played").format(bonus=STANDARD_BONUS),
-        ))
-    rows.append((_("Any other move"), _points(rules, 0)))
+    rows += rules.time_rows()  # R3.2
+    rows.append((_("Any other move"), rules.points_text(0)))
     return rows
 
 
@@ -156,24 +132,26 @@ def _recycle_rows(rules: Scoring) -> list[tuple[str, str]]:
     }
     if by_draw[1] == by_draw[3] and len(set(by_draw[1])) == 1:
         points = by_draw[1][0]
-        return [(_("Waste turned back into the stock"), _points(rules, points))] if points else []
+        if not points:
+            return []
+        return [(_("Waste turned back into the stock"), rules.points_text(points))]
     rows = []
     for draw, points in by_draw.items():
         free = next((i for i, p in enumerate(points) if p != points[0]), 0)
         if free == 0:
             rows.append((_("Waste turned back into the stock, draw {draw}").format(draw=draw),
-                         _points(rules, points[0])))
+                         rules.points_text(points[0])))
             continue
         rows.append((
             ngettext("Waste turned back into the stock, draw {draw}: the first time",
                      "Waste turned back into the stock, draw {draw}: the first {count} times",
                      free).format(draw=draw, count=free),
-            _points(rules, points[0]),
+            rules.points_text(points[0]),
         ))
         rows.append((
             _("Waste turned back into the stock, draw {draw}: each time after that")
             .format(draw=draw),
-            _points(rules, points[free]),
+            rules.points_text(points[free]),
         ))
     return rows
 
@@ -189,9 +167,3 @@ def _pass_limits() -> list[str]:
     ]
     return [*lines, _("With the other scorings, the stock can be gone through as often as "
                       "you like.")]
-
-
-def _points(rules: Scoring, points: int) -> str:
-    if rules.letter == "V":
-        return vegas_text(points)
-    return f"{points:+d}" if points else "0"

@@ -27,20 +27,17 @@ True
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict, dataclass, fields
 from datetime import date as Date
 
-from ..codes import SCORING_LETTERS
 from ..i18n import _
-from ..scoring import SCORINGS, clock_text, vegas_text
+from ..scoring import SCORINGS, clock_text
 
 STATS_KEY = "klondike.stats"
 STATS_VERSION = 1
-_RULE_SET = re.compile(r"D[13][NSVX]")
 _NO_VALUE = "\u2014"  # an em dash: nothing to show yet
 # The rule sets in the order a statistics dialog lists them.
-RULE_SETS = tuple(f"D{draw}{letter}" for letter in SCORING_LETTERS for draw in (1, 3))
+RULE_SETS = tuple(f"D{draw}{letter}" for letter in SCORINGS for draw in (1, 3))
 
 
 def rule_set_of(game) -> str:
@@ -171,10 +168,11 @@ class Statistics:
 
     @staticmethod
     def _score(rule_set: str, r: Record, score: int | None) -> None:
-        if score is None or not SCORINGS[rule_set[2]].shows_points:
+        rules = SCORINGS[rule_set[2]]
+        if score is None or not rules.shows_points:
             return
         r.best_score = score if r.best_score is None else max(r.best_score, score)
-        if rule_set[2] == "V":
+        if rules.banks:
             r.bank += score  # R3.3: the dollars carry over from game to game
 
     # --- the dialog -------------------------------------------------------------------
@@ -186,7 +184,7 @@ class Statistics:
         [('Played', '1'), ('Won', '1'), ('Win rate', '100%')]
         """
         r = self.record(rule_set)
-        letter = rule_set[2]
+        rules = SCORINGS[rule_set[2]]
 
         def maybe(value, text) -> str:
             return _NO_VALUE if value is None else text(value)
@@ -203,11 +201,10 @@ class Statistics:
             (_("Average time"), maybe(r.average_time, clock_text)),
             (_("Fewest moves"), maybe(r.fewest_moves, str)),
         ]
-        if letter == "V":
-            rows.append((_("Best result"), maybe(r.best_score, vegas_text)))
-            rows.append((_("Vegas bank"), vegas_text(r.bank)))
-        elif SCORINGS[letter].shows_points:
-            rows.append((_("Best score"), maybe(r.best_score, str)))
+        if rules.shows_points:
+            rows.append((_(rules.best_label), maybe(r.best_score, rules.value_text)))
+        if rules.banks:
+            rows.append((_(rules.bank_label), rules.value_text(r.bank)))
         rows.append((_("Daily deals won"), str(len(self.daily[int(rule_set[1])]))))
         return rows
 
@@ -252,7 +249,8 @@ def rule_set_label(rule_set: str) -> str:
 
 
 def _check_rule_set(rule_set: str) -> None:
-    if not isinstance(rule_set, str) or not _RULE_SET.fullmatch(rule_set):
+    if not (isinstance(rule_set, str) and len(rule_set) == 3 and rule_set[:1] == "D"
+            and rule_set[1] in "13" and rule_set[2] in SCORINGS):
         raise ValueError(f"not a rule set: {rule_set!r} (like D1N or D3V)")
 
 

@@ -17,9 +17,9 @@ import json
 import math
 from dataclasses import asdict, dataclass, fields
 
-from ..codes import SCORING_LETTERS
 from ..game import BadSave, Game
 from ..i18n import _
+from ..scoring import SCORINGS
 
 GAME_KEY = "klondike.game"
 SETTINGS_KEY = "klondike.settings"
@@ -80,7 +80,7 @@ def _valid(name: str, value: object) -> bool:
     if name == "draw":
         return value in (1, 3)
     if name == "scoring":
-        return isinstance(value, str) and len(value) == 1 and value in SCORING_LETTERS
+        return isinstance(value, str) and len(value) == 1 and value in SCORINGS
     if name == "animation":
         return value in ANIMATIONS
     if name == "language":
