@@ -1,6 +1,7 @@
 """The static site's files (SPEC R9), checked without a browser: PyScript config, relative
 URLs, web app manifest and icons, the build's precache manifest, and the dev server."""
 
+import ast
 import base64
 import hashlib
 import json
@@ -18,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 # isort: off
 import build  # noqa: E402
+import i18n  # noqa: E402
 from serve import start_server  # noqa: E402
 # isort: on
 
@@ -35,6 +37,65 @@ def test_every_klondike_module_is_in_pyscript_files():
     assert missing == [], f"add to [files] of pyscript.toml (or run tools/build.py): {missing}"
     stale = [url for url in files if not (ROOT / url).is_file()]
     assert stale == []
+
+
+def test_every_glue_module_is_in_pyscript_files_and_read_for_messages():
+    files = pyscript_config()["files"]
+    glue = sorted((ROOT / "static" / "page").glob("*.py"))
+    assert {p.name for p in glue} >= {"board.py", "pointer.py", "keyboard.py", "dialogs.py"}
+    for path in glue:
+        url = path.relative_to(ROOT).as_posix()
+        assert files.get(f"./{url}") == f"page/{path.name}", url
+    assert set(glue) | {ROOT / "static" / "main.py"} <= set(i18n.source_files())
+
+
+def test_the_glue_is_thin_no_file_over_400_lines_no_class_over_300():
+    for path in [ROOT / "static" / "main.py", *(ROOT / "static" / "page").glob("*.py")]:
+        text = path.read_text()
+        assert len(text.splitlines()) <= 400, path.name
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef):
+                assert node.end_lineno - node.lineno + 1 <= 300, (path.name, node.name)
+
+
+def test_the_glue_touches_only_pyodide_js_and_ffi():
+    """PyScript is in maintenance mode: the glue imports nothing of it, so the runtime
+    stays replaceable."""
+    for path in [ROOT / "static" / "main.py", *(ROOT / "static" / "page").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [node.module] if isinstance(node, ast.ImportFrom) else [
+                    a.name for a in node.names]
+                for name in names:
+                    assert name and not name.startswith("pyscript"), (path.name, name)
+
+
+def test_the_table_geometry_of_the_page_is_the_views():
+    """The outlines in index.html and the card size in site.css are drawn before Python
+    runs; they come from klondike/app/view.py (tools/build.py writes them)."""
+    assert build.sync_geometry(write=False) == [], "run tools/build.py and commit"
+    from klondike.app.view import CARD_H, TABLE_W, slots
+
+    page = (ROOT / "index.html").read_text()
+    for pile, (x, y) in slots().items():
+        style = re.search(rf'data-pile="{pile}"[^>]*? style="--x:([^;]*);--y:([^;"]*)"', page)
+        assert (float(style[1]), float(style[2])) == pytest.approx((x, y)), pile
+    css = (ROOT / "static" / "site.css").read_text()
+    assert f"--table-w: {TABLE_W:.4g};" in css and f"--card-ratio: {CARD_H:.4g};" in css
+    assert "8.04" not in css.replace(f"--table-w: {TABLE_W:.4g};", "")
+
+
+def test_the_build_rewrites_a_geometry_that_drifted(tmp_path):
+    (tmp_path / "static").mkdir()
+    page = (ROOT / "index.html").read_text()
+    css = (ROOT / "static" / "site.css").read_text()
+    (tmp_path / "index.html").write_text(page.replace('style="--x:0.1;--y:1.8"',
+                                                      'style="--x:0.5;--y:1.8"'))
+    (tmp_path / "static" / "site.css").write_text(css.replace("--card-ratio: 1.4;",
+                                                              "--card-ratio: 1.5;"))
+    assert build.sync_geometry(tmp_path) == ["index.html", "static/site.css"]
+    assert (tmp_path / "index.html").read_text() == page
+    assert (tmp_path / "static" / "site.css").read_text() == css
 
 
 def test_interpreter_is_the_vendored_pyodide_and_nothing_is_installed():

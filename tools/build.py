@@ -8,8 +8,10 @@ Steps (standard library only):
    Pyodide's runtime files into static/vendor/pyodide/, and @pyscript/core's dist/ without
    source maps into static/vendor/pyscript/. Chunk names are hashed per release, so the
    lists come from listing the directories, never from hand-written names.
-2. Rewrite the [files] table of pyscript.toml from the modules in klondike/, so a new module
-   reaches the browser (tests/test_site_files.py checks the committed file is complete).
+2. Rewrite the [files] table of pyscript.toml from the modules in klondike/ and the glue's
+   in static/page/, so a new module reaches the browser (tests/test_site_files.py checks
+   the committed file is complete), and write the table's geometry from klondike/app/view.py
+   into index.html (the pile outlines) and static/site.css (table width, card ratio).
 3. Compile the translation catalogs locale/<lang>.po into static/locale/<lang>.mo
    (tools/i18n.py compile), which the glue fetches for the player's language.
 4. Write static/vendor/precache.js, the service worker's manifest: every file the app needs,
@@ -48,7 +50,7 @@ PYODIDE_FILES = (
 
 # The app's own files, besides the vendored runtime and the klondike/ modules.
 APP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
-APP_DIRS = ("static", "static/icons", "static/locale")
+APP_DIRS = ("static", "static/icons", "static/locale", "static/page")
 APP_SUFFIXES = (".html", ".css", ".js", ".py", ".svg", ".png", ".toml", ".webmanifest",
                 ".mo")
 # Served but not precached: the service worker scripts are managed by the browser itself.
@@ -76,11 +78,17 @@ def klondike_modules(root: Path = ROOT) -> list[str]:
                   if "__pycache__" not in p.parts)
 
 
+def glue_modules(root: Path = ROOT) -> list[str]:
+    """Paths of the page's glue modules (static/page/), imported by static/main.py."""
+    return sorted(p.relative_to(root).as_posix() for p in (root / "static" / "page").glob("*.py"))
+
+
 def files_table(modules: list[str]) -> str:
     """The [files] table of pyscript.toml: source URL (relative to the page) = path in the
-    browser's virtual file system (relative to Python's working directory, on sys.path)."""
+    browser's virtual file system (relative to Python's working directory, on sys.path).
+    The glue's static/page/x.py becomes page/x.py there, so main.py imports ``page.x``."""
     lines = ["[files]"]
-    lines += [f'"./{module}" = "{module}"' for module in modules]
+    lines += [f'"./{module}" = "{module.removeprefix("static/")}"' for module in modules]
     return "\n".join(lines) + "\n"
 
 
@@ -89,11 +97,41 @@ def update_pyscript_toml(root: Path = ROOT) -> bool:
     path = root / "pyscript.toml"
     text = path.read_text()
     head = re.split(r"^\[files\]\s*$", text, maxsplit=1, flags=re.MULTILINE)[0]
-    new = head.rstrip("\n") + "\n\n" + files_table(klondike_modules(root))
+    new = head.rstrip("\n") + "\n\n" + files_table(klondike_modules(root) + glue_modules(root))
     if new == text:
         return False
     path.write_text(new)
     return True
+
+
+def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
+    """Write the table's geometry from klondike/app/view.py into the files that draw the
+    table before Python runs: each pile outline's --x/--y in index.html and the table's
+    width and card ratio in static/site.css. Returns the files that differed (written
+    unless ``write`` is false: tests/test_site_files.py fails on any drift)."""
+    sys.path.insert(0, str(root))
+    from klondike.app.view import CARD_H, TABLE_W, slots
+
+    def html(text: str) -> str:
+        for pile, (x, y) in slots().items():
+            text = re.sub(rf'(data-pile="{pile}"[^>]*? style=")--x:[^;"]*;--y:[^;"]*(")',
+                          rf"\g<1>--x:{x:.4g};--y:{y:.4g}\g<2>", text)
+        return text
+
+    def css(text: str) -> str:
+        text = re.sub(r"--table-w: [^;]*;", f"--table-w: {TABLE_W:.4g};", text, count=1)
+        return re.sub(r"--card-ratio: [^;]*;", f"--card-ratio: {CARD_H:.4g};", text, count=1)
+
+    changed = []
+    for name, rewrite in (("index.html", html), ("static/site.css", css)):
+        path = root / name
+        old = path.read_text()
+        new = rewrite(old)
+        if new != old:
+            changed.append(name)
+            if write:
+                path.write_text(new)
+    return changed
 
 
 def precache_paths(root: Path = ROOT) -> list[str]:
@@ -152,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     copy_vendor()
     if update_pyscript_toml():
         print("build: pyscript.toml [files] updated from klondike/ (commit it)")
+    for name in sync_geometry():
+        print(f"build: {name} given the table geometry of klondike/app/view.py (commit it)")
     i18n.run_compile()
     manifest = precache_manifest()
     write_precache(manifest)

@@ -9,8 +9,9 @@
 
 Where messages come from:
 - ``_("...")``, ``N_("...")`` and ``ngettext("...", "...", n)`` calls with literal text in
-  klondike/**/*.py and static/main.py, found with ``ast`` (a ``# Translators:`` comment on
-  the lines just above a call goes into the catalog for the translator);
+  klondike/**/*.py, static/main.py and static/page/*.py, found with ``ast`` (a
+  ``# Translators:`` comment on the lines just above a call goes into the catalog for the
+  translator);
 - the 52 card names and the rank and suit words of klondike/cards.py, which the core
   translates as values (``_(card.name)``);
 - index.html: the text of every element with a ``data-i18n`` attribute and the
@@ -68,7 +69,8 @@ class Entry:
 # --- extraction ---------------------------------------------------------------------------
 def source_files(root: Path = ROOT) -> list[Path]:
     files = [p for p in (root / "klondike").rglob("*.py") if "__pycache__" not in p.parts]
-    return sorted(files) + [root / "static" / "main.py"]
+    glue = [root / "static" / "main.py", *(root / "static" / "page").glob("*.py")]
+    return sorted(files) + sorted(p for p in glue if p.is_file())
 
 
 def python_messages(path: Path, root: Path = ROOT) -> list[Entry]:

@@ -79,6 +79,19 @@ def run_start(game: Game, move: Move) -> int | None:
     return down + source.up[0].rank - need
 
 
+def source_of(game: Game, move: Move) -> tuple[str, int]:
+    """The pile and index of the card a player takes for ``move`` (not the stock's)."""
+    if move.kind in (WASTE_TO_FOUNDATION, WASTE_TO_COLUMN):
+        return "waste", len(game.waste) - 1
+    if move.kind == FOUNDATION_TO_COLUMN:
+        suit = SUITS[move.source]
+        return "F" + suit, game.foundations[suit] - 1
+    column = game.tableau[move.source]
+    if move.kind == COLUMN_TO_COLUMN:
+        return f"T{move.source + 1}", run_start(game, move)
+    return f"T{move.source + 1}", len(column.down) + len(column.up) - 1
+
+
 def drag_move(game: Game, pile: str, index: int, target: str) -> Move | None:
     """The legal move made by dropping the card (and what lies on it) on ``target``."""
     move = requested_move(game, pile, index, target)

@@ -1,0 +1,563 @@
+"""The game in progress as the player meets it, without the DOM (SPEC R3-R9).
+
+A :class:`Session` holds the game, its clock, the settings, the statistics, the daily
+deal and what the solver knows, and answers every request of the page: play, undo, a tap,
+a drop, a key, a new game, the daily deal, a hint, Finish game. Each answer says what to
+show (an :class:`Outcome`, a :class:`Toolbar`, a :class:`Winnable`, a :class:`HintMarks`);
+what to store collects in :meth:`Session.take_writes` as (key, text) pairs. The page only
+draws the answers and writes the pairs, so everything here is tested in CPython.
+
+The clock is injected (``now``: seconds, any origin), so tests drive time by hand.
+
+>>> t = [0.0]
+>>> session = Session(now=lambda: t[0])
+>>> session.new_game(1, "N", GameCode.parse("KL1-D1N-AAAAAAA")).said
+'New game KL1-D1N-AAAAAAA: draw 1, Normal scoring.'
+>>> t[0] = 5.0
+>>> session.tap("T7", 6, "Ah").said
+'ace of hearts to its foundation; 8 of hearts turned up'
+>>> session.toolbar().score
+'Score 15  Moves 1'
+>>> [key for key, _text in session.take_writes()]
+['klondike.game']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import date
+from typing import NamedTuple
+
+from ..codes import BadCode, GameCode
+from ..daily import daily_code
+from ..deal import DEALS
+from ..game import BadSave, Game
+from ..i18n import _
+from ..moves import STOCK, IllegalMove, Move
+from ..scoring import clock_text
+from ..solver import LOST, WON
+from .analysis import BUSY, Analysis
+from .ending import finish_line, is_stuck
+from .gestures import (
+    describe_move,
+    double_tap_move,
+    drag_move,
+    refusal,
+    source_of,
+    tap_move,
+)
+from .help import Section, rules_help
+from .hint import hint as hint_move
+from .stats import STATS_KEY, Statistics, counts_as_played, rule_set_of
+from .storage import GAME_KEY, SETTINGS_KEY, Settings, load_game, save_game
+from .view import COLUMN_PILES, PILES
+
+DAILY_KEY = "klondike.daily"
+#: Two taps on one card within this many seconds are a double tap (R5).
+DOUBLE_TAP_SECONDS = 0.4
+#: A hint waits this long for the solver's winning line, then suggests a sensible move
+#: (R8): a hard position can keep the solver busy for 15 s or more.
+HINT_WAIT_SECONDS = 1.5
+# The keyboard's map of the table: the pile above each column, the column below each pile
+# of the top row (the waste's neighbour in the top row is the gap over column 3).
+_ABOVE = dict(zip(COLUMN_PILES, ("stock", "waste", "waste", "Fs", "Fh", "Fd", "Fc"),
+                  strict=True))
+_BELOW = {"stock": "T1", "waste": "T2", "Fs": "T4", "Fh": "T5", "Fd": "T6", "Fc": "T7"}
+
+
+class Clock:
+    """Seconds of play since the first move, paused while the page is hidden."""
+
+    def __init__(self, now: Callable[[], float], elapsed: float = 0.0) -> None:
+        self.now = now
+        self.base = elapsed
+        self.since: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.since is not None
+
+    def run(self, running: bool) -> None:
+        if running and self.since is None:
+            self.since = self.now()
+        elif not running and self.since is not None:
+            self.base = self.elapsed()
+            self.since = None
+
+    def elapsed(self) -> float:
+        if self.since is None:
+            return self.base
+        return self.base + self.now() - self.since
+
+
+class Outcome(NamedTuple):
+    """What a request did: whether the cards moved, the status line's new text (None
+    leaves it), and the win dialog's message when the game is won."""
+
+    changed: bool = False
+    said: str | None = None
+    won: str | None = None
+
+
+class Toolbar(NamedTuple):
+    score: str  # the score line of the game's scoring
+    code: str
+    code_title: str
+    can_undo: bool
+    can_finish: bool
+    stuck: bool  # R6: the "no useful move is left" banner
+
+
+class Winnable(NamedTuple):
+    """The "Can this still be won?" indicator."""
+
+    shown: bool
+    state: str  # BUSY, WON, LOST or UNKNOWN
+    text: str  # short, for a phone's toolbar
+    title: str
+    can_go_back: bool  # "Undo to the last winnable position"
+
+
+class HintMarks(NamedTuple):
+    """R8: the card to lift and where it goes. ``pile``/``index`` name the card as the
+    view places it ("stock" and its top card for a draw); ``target`` the pile it goes to
+    (None for a draw)."""
+
+    pile: str
+    index: int
+    target: str | None
+    said: str
+
+
+class Search(NamedTuple):
+    """What one slice of the solver did."""
+
+    more: bool  # another slice is wanted
+    answered: bool  # the position on the board got its answer just now: show it
+    hint: HintMarks | None  # a hint the player waited for, due now
+    hint_said: str | None  # the status line for it ("No useful move is left")
+
+
+class Session:
+    def __init__(
+        self,
+        now: Callable[[], float],
+        settings: str | None = None,
+        stats: str | None = None,
+        daily: str | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        """``settings``, ``stats`` and ``daily`` are the stored texts (None: nothing
+        stored); the game is set by :meth:`resume` or :meth:`new_game`."""
+        self.now = now
+        self.rng = rng or random.Random()
+        self.settings = Settings.from_json(settings)
+        self.stats = Statistics.from_json(stats)
+        self.daily = (daily or "").split()  # [day, code] of the last daily deal started
+        self.game = Game(GameCode(0))
+        self.clock = Clock(now)
+        self.analysis = Analysis()
+        self.selected: tuple[str, int] | None = None  # the keyboard's pick: (pile, index)
+        self.cursor: dict[str, int] = {}  # pile -> index of the card the keyboard points at
+        self.hidden = False  # the page is hidden: the clock does not run
+        self._writes: dict[str, str] = {}
+        self._last_tap: tuple[str, float] | None = None  # (card, time) of a tap that did nothing
+        self._hint_until: float | None = None  # a hint waits for the solver until then
+
+    # --- storing ------------------------------------------------------------------------
+    def take_writes(self) -> list[tuple[str, str]]:
+        """The (key, text) pairs to store since the last call, each key once."""
+        writes, self._writes = list(self._writes.items()), {}
+        return writes
+
+    def _save_game(self) -> None:
+        self._writes[GAME_KEY] = save_game(self.game, self.clock.elapsed())
+
+    def _save_stats(self) -> None:
+        self._writes[STATS_KEY] = self.stats.to_json()
+
+    # --- starting -----------------------------------------------------------------------
+    def resume(self, stored: str | None) -> Outcome:
+        """The saved game (``stored``, None if none), or a new one; says what could not
+        be read, and keeps an unreadable game aside instead of losing it."""
+        problems = []
+        if self.stats.problem:
+            problems.append(self.stats.problem)
+            self._save_stats()  # from zero, replacing the unreadable value
+        outcome = None
+        if stored is not None:
+            try:
+                self.game, elapsed = load_game(stored)
+            except BadSave as e:
+                self._writes[GAME_KEY + ".unreadable"] = stored
+                problems.append(_("Your saved game could not be read ({reason}). "
+                                  "A new game has started.").format(reason=e))
+            else:
+                self.clock = Clock(self.now, elapsed)
+                outcome = self._after_action()
+        if outcome is None:
+            outcome = self.new_game()
+        if problems:
+            outcome = outcome._replace(said=" ".join(problems))
+        return outcome._replace(changed=True)
+
+    def new_game(self, draw: int | None = None, scoring: str | None = None,
+                 code: GameCode | None = None) -> Outcome:
+        """A new game: ``code``'s deal, or a random one with ``draw`` and ``scoring``
+        (the settings' defaults if not given). A game left with moves and not won
+        counts as lost or abandoned (R9 statistics)."""
+        if code is None:
+            code = GameCode(self.rng.randrange(DEALS), draw or self.settings.draw,
+                            scoring or self.settings.scoring)
+        old = self.game
+        if counts_as_played(old):
+            self.stats.record_end(rule_set_of(old), is_stuck(old),
+                                  old.score_at(self.clock.elapsed()), game_key=old.to_json())
+            self._save_stats()
+        self.game = Game(code)
+        self.analysis.forget()  # the answers were about the old deal
+        self.clock = Clock(self.now)
+        self.selected = None
+        self.cursor.clear()
+        self._hint_until = None
+        self._after_action()
+        return Outcome(True, _("New game {code}: draw {draw}, {scoring} scoring.").format(
+            code=code, draw=code.draw, scoring=_(self.game.scoring.name)))
+
+    def new_game_typed(self, draw: int, scoring: str, typed: str) -> tuple[Outcome | None, str]:
+        """The New game dialog: a typed code (blank: a random deal). A malformed code
+        changes nothing: (None, the message for beside the field)."""
+        code = None
+        if typed.strip():
+            try:
+                code = GameCode.parse(typed)
+            except BadCode as e:
+                return None, _("Game code: {reason}").format(reason=e)
+        return self.new_game(draw, scoring, code), ""
+
+    def start_daily(self, day: date) -> Outcome:
+        """R8: the deal of ``day`` (the player's calendar date), the same for everyone."""
+        draw = self.settings.draw
+        code = daily_code(day, draw)
+        outcome = self.new_game(draw, "N", GameCode.parse(code))
+        self.daily = [day.isoformat(), code]
+        self._writes[DAILY_KEY] = " ".join(self.daily)
+        won = self.stats.won_daily(day.isoformat(), draw)
+        return outcome._replace(said=_("Daily deal of {day}, draw {draw}").format(
+            day=day.isoformat(), draw=draw) + (" " + _("(won already)") if won else ""))
+
+    # --- playing ------------------------------------------------------------------------
+    def play(self, move: Move) -> Outcome:
+        """Play ``move``; an illegal one says why and changes nothing (R5)."""
+        try:
+            said = describe_move(self.game, move)
+            self.analysis.play(self.game, move)  # keeps the rest of a winning line
+        except IllegalMove as e:
+            return Outcome(False, str(e))
+        self._last_tap = None
+        return self._after_action()._replace(said=said)  # the live region says every move
+
+    def undo(self) -> Outcome:
+        if not self.game.moves_made:
+            return Outcome(False, _("There is nothing to undo"))
+        self.game.undo()
+        self.selected = None
+        return self._after_action()._replace(said=_("Move undone"))
+
+    def undo_to_winnable(self) -> Outcome:
+        target = self.analysis.last_winnable(self.game)
+        if target is None:
+            return Outcome()
+        while self.game.moves_made > target:
+            self.game.undo()
+        self.selected = None
+        return self._after_action()._replace(said=_("Back to the last position that can be won"))
+
+    def _after_action(self) -> Outcome:
+        game = self.game
+        self.clock.run(game.moves_made > 0 and not game.is_won and not self.hidden)
+        self._save_game()
+        return Outcome(True, "", self._win() if game.is_won else None)
+
+    def _win(self) -> str:
+        """Record the win (once per game, a reload shows it again) and say it."""
+        game = self.game
+        seconds = self.clock.elapsed()
+        score = game.score_at(seconds)
+        self.stats.record_win(rule_set_of(game), seconds, game.moves_made, score,
+                              game_key=game.to_json())
+        if len(self.daily) == 2 and self.daily[1] == game.code:
+            self.stats.record_daily_win(self.daily[0], game.draw)
+        self._save_stats()
+        text = game.scoring.value_text(score)
+        return _("You won in {time} with {moves} moves.").format(
+            time=clock_text(seconds), moves=game.moves_made) + (
+            " " + _("Score: {score}").format(score=text) if text else "")
+
+    def finishing_line(self) -> list[Move] | None:
+        """R6 "Finish game": the cards home once every tableau card is face up, or the
+        solver's winning line once nothing is left to discover."""
+        line = finish_line(self.game)
+        if line is None and self.game.all_face_up:
+            solved = self.analysis.winning_line(self.game)
+            line = [Move.from_text(m) for m in solved] if solved else None
+        return line
+
+    def finish_step(self, move: Move) -> None:
+        """One card of Finish game (the page animates them); :meth:`finished` after."""
+        self.analysis.play(self.game, move)
+
+    def finished(self) -> Outcome:
+        return self._after_action()
+
+    # --- gestures (R5) ------------------------------------------------------------------
+    def tap(self, pile: str, index: int, card: str | None) -> Outcome:
+        """One tap: the stock turns; a card goes home; a second tap on the same card
+        soon after puts it on the tableau."""
+        game = self.game
+        if pile == "stock":
+            move = tap_move(game, "stock", 0)
+            if move is None:
+                return Outcome(False, _("In Vegas the stock can be gone through only once")
+                               if game.waste else _("The stock is empty"))
+            return self.play(move)
+        if index < 0 or card is None:
+            return Outcome()
+        now = self.now()
+        last = self._last_tap
+        if last is not None and last[0] == card and now - last[1] < DOUBLE_TAP_SECONDS:
+            self._last_tap = None
+            move = double_tap_move(game, pile, index)
+            if move is None:
+                return Outcome(False, _("There is no place for that card on the tableau"))
+            return self.play(move)
+        move = tap_move(game, pile, index)
+        if move is None:
+            self._last_tap = (card, now)
+            return Outcome()
+        return self.play(move)
+
+    def drop(self, pile: str, index: int, target: str | None) -> Outcome:
+        """The card ``index`` of ``pile`` (with the cards on it) let go over ``target``."""
+        if target is None:
+            return Outcome()
+        move = drag_move(self.game, pile, index, target)
+        if move is None:
+            return Outcome(False, refusal(self.game, pile, index, target))
+        return self.play(move)
+
+    def drop_pile(self, pile: str, index: int, target: str | None) -> str | None:
+        """The pile to outline while dragging over ``target``: where the card would go
+        (its own suit's foundation for "F"), None if it cannot go there."""
+        if target is None or drag_move(self.game, pile, index, target) is None:
+            return None
+        return target if target != "F" else "F" + self._suit_at(pile, index)
+
+    def _suit_at(self, pile: str, index: int) -> str:
+        game = self.game
+        if pile == "waste":
+            return game.waste[index].suit
+        if pile[0] == "F":
+            return pile[1]
+        column = game.tableau[COLUMN_PILES.index(pile)]
+        return (column.down + column.up)[index].suit
+
+    # --- the keyboard ---------------------------------------------------------------------
+    def pointed_index(self, pile: str) -> int:
+        """The card of ``pile`` the keyboard points at (the top card unless moved)."""
+        game = self.game
+        if pile in COLUMN_PILES:
+            column = game.tableau[COLUMN_PILES.index(pile)]
+            size = len(column.down) + len(column.up)
+            index = self.cursor.get(pile, size - 1)
+            return index if len(column.down) <= index < size else size - 1
+        if pile == "waste":
+            return len(game.waste) - 1
+        if pile[0] == "F":
+            return game.foundations[pile[1]] - 1
+        return 0
+
+    def point(self, pile: str) -> tuple[int, str | None]:
+        """The card the keyboard points at on ``pile`` and its name to say (None: the pile
+        is empty)."""
+        game = self.game
+        index = self.pointed_index(pile)
+        if index < 0:
+            return index, None
+        if pile == "stock":
+            return index, _("face-down card") if game.stock else None
+        if pile in COLUMN_PILES and index < len(game.tableau[COLUMN_PILES.index(pile)].down):
+            return index, _("face-down card")
+        return index, self._card_name(pile, index)
+
+    def arrow(self, pile: str, key: str) -> str | None:
+        """An arrow key on ``pile``: the pile to focus next, or None when the cursor moved
+        within the column (or cannot move)."""
+        if key in ("ArrowLeft", "ArrowRight"):
+            step = 1 if key == "ArrowRight" else -1
+            return PILES[(PILES.index(pile) + step) % len(PILES)]
+        if pile not in COLUMN_PILES:
+            return _BELOW.get(pile) if key == "ArrowDown" else None
+        column = self.game.tableau[COLUMN_PILES.index(pile)]
+        size = len(column.down) + len(column.up)
+        if not column.up:
+            return None
+        current = self.cursor.get(pile, size - 1) + (-1 if key == "ArrowUp" else 1)
+        if current < len(column.down) or current >= size:
+            return _ABOVE[pile] if key == "ArrowUp" else None
+        self.cursor[pile] = current
+        return pile
+
+    def choose(self, pile: str, can_move: bool) -> Outcome:
+        """Enter on ``pile``: pick its pointed card (``can_move``: the view lets it
+        move), or put the picked one there; on the pile it came from, send it home."""
+        if pile == "stock":
+            return self.tap("stock", 0, None)
+        if self.selected is None:
+            if not can_move:
+                return Outcome(False, _("There is no card to move here"))
+            index = self.pointed_index(pile)
+            self.selected = (pile, index)
+            return Outcome(False, _("{card} selected: choose where it goes, then press "
+                                    "Enter").format(card=self._card_name(pile, index)))
+        source, index = self.selected
+        self.selected = None
+        if source == pile:
+            move = tap_move(self.game, source, index)
+            if move is None:
+                return Outcome(False, _("Selection cancelled"))
+        else:
+            target = "F" if pile[0] == "F" else pile
+            move = drag_move(self.game, source, index, target)
+            if move is None:
+                return Outcome(False, refusal(self.game, source, index, target))
+        self.cursor.pop(pile, None)
+        self.cursor.pop(source, None)
+        return self.play(move)
+
+    def cancel(self) -> Outcome:
+        if self.selected is None:
+            return Outcome()
+        self.selected = None
+        return Outcome(False, _("Selection cancelled"))
+
+    def _card_name(self, pile: str, index: int) -> str:
+        game = self.game
+        if pile == "waste":
+            card = game.waste[index]
+        elif pile[0] == "F":
+            card = game.foundation_top(pile[1])
+        else:
+            column = game.tableau[COLUMN_PILES.index(pile)]
+            card = (column.down + column.up)[index]
+        return _(card.name)
+
+    # --- the solver: can this still be won? the hint (R8) --------------------------------
+    @property
+    def _search_wanted(self) -> bool:
+        return (self.settings.indicator or self._hint_until is not None) \
+            and not self.game.is_won
+
+    def wants_slices(self) -> bool:
+        """Whether the solver has work: a position to answer, or searches to free."""
+        busy = self.analysis.state(self.game) == BUSY
+        return (self._search_wanted and busy) or self.analysis.tidying
+
+    def search_slice(self) -> Search:
+        """One slice of the solver's work, between the page's events."""
+        wanted = self._search_wanted
+        known = self.analysis.answer(self.game) is not None
+        answer = self.analysis.advance(self.game, search=wanted)
+        more = (wanted and answer is None) or self.analysis.tidying
+        hint = said = None
+        if self._hint_until is not None and (answer is not None
+                                             or self.now() >= self._hint_until):
+            self._hint_until = None  # not answered in time: a sensible move (R8)
+            hint, said = self.hint_now()
+        return Search(more, wanted and answer is not None and not known, hint, said)
+
+    def winnable(self) -> Winnable:
+        state = self.analysis.state(self.game)
+        if state == BUSY:
+            text, title = _("Checking…"), _("Checking if this game can be won…")
+        elif state == WON:
+            text, title = _("Winnable"), _("This game can be won")
+        elif state == LOST:
+            text, title = _("Not winnable"), _("This game can no longer be won")
+        else:
+            text, title = _("Not sure"), _("Not sure if this game can be won")
+        back = state == LOST and self.analysis.last_winnable(self.game) is not None
+        return Winnable(self.settings.indicator and not self.game.is_won, state, text, title,
+                        back)
+
+    def ask_hint(self) -> tuple[HintMarks | None, str | None]:
+        """The Hint button: the marks now if the solver has answered, else (None,
+        "Thinking…") and the hint comes from :meth:`search_slice` within
+        :data:`HINT_WAIT_SECONDS`."""
+        if self.game.is_won:
+            return None, None
+        if self.analysis.answer(self.game) is not None:
+            return self.hint_now()
+        self._hint_until = self.now() + HINT_WAIT_SECONDS
+        return None, _("Thinking…")
+
+    def hint_now(self) -> tuple[HintMarks | None, str]:
+        """R8: the move on the solver's winning line, else a sensible one."""
+        game = self.game
+        move = hint_move(game, self.analysis.winning_line(game))
+        if move is None:
+            return None, _("No useful move is left")
+        said = _("Hint: {move}").format(move=describe_move(game, move))
+        if move is STOCK:
+            return HintMarks("stock", len(game.stock) - 1, None, said), said
+        pile, index = source_of(game, move)
+        suit = self._suit_at(pile, index)
+        target = "F" + suit if move.target < 0 else f"T{move.target + 1}"
+        return HintMarks(pile, index, target, said), said
+
+    # --- what the page shows ---------------------------------------------------------------
+    def score_line(self) -> str:
+        """The score line of the game's scoring, at this moment of its clock."""
+        game = self.game
+        seconds = self.clock.elapsed()
+        return game.scoring.score_line(game.score_at(seconds), seconds, game.moves_made)
+
+    def toolbar(self) -> Toolbar:
+        game = self.game
+        return Toolbar(self.score_line(), game.code,
+                       _("Game code {code}: click to copy").format(code=game.code),
+                       game.moves_made > 0, self.finishing_line() is not None,
+                       is_stuck(game))
+
+    def help_sections(self) -> list[Section]:
+        return rules_help(self.game.scoring.letter)
+
+    def stats_rows(self, rule_set: str) -> tuple[list[tuple[str, str]], str]:
+        """The statistics dialog for ``rule_set``: its rows, and the note of daily deals."""
+        days = self.stats.daily_wins(int(rule_set[1]))
+        note = _("Daily deals won: {days}").format(days=", ".join(days[-7:])) if days else ""
+        return self.stats.summary_rows(rule_set), note
+
+    def reset_stats(self) -> str:
+        self.stats.reset()
+        self._save_stats()
+        return _("Statistics reset")
+
+    def change_settings(self, settings: Settings) -> str:
+        """The Settings dialog's choices; a field out of range keeps its default."""
+        settings = Settings.from_json(settings.to_json())
+        self.settings = settings
+        self._writes[SETTINGS_KEY] = settings.to_json()
+        return _("Settings saved")
+
+    def set_hidden(self, hidden: bool) -> None:
+        """The tab was hidden or shown again: the clock stops while nobody plays."""
+        game = self.game
+        self.hidden = hidden
+        self.clock.run(not hidden and game.moves_made > 0 and not game.is_won)
+        self._save_game()
+
+
+__all__ = ["DAILY_KEY", "Clock", "HintMarks", "Outcome", "Search", "Session", "Toolbar",
+           "Winnable"]

@@ -1,0 +1,164 @@
+"""The table: 52 persistent card elements patched from :func:`klondike.app.view.layout`,
+the 13 pile outlines, and the marks on them (hint, drop target, keyboard cursor and pick).
+"""
+
+from js import document, setTimeout, window
+from pyodide.ffi import create_proxy
+
+from klondike import CARDS
+from klondike.app.view import PILES, layout, pile_at, slots
+from klondike.cards import RANKS, SUIT_SYMBOLS
+from klondike.i18n import _
+
+from .dom import TABLE
+
+GLIDE_MS = 250  # a little more than the CSS --move-time
+STATUS_ROOM_PX = 48  # kept below the table for the status line
+CARDS_BY_TEXT = {str(c): c for c in CARDS}
+
+
+class Board:
+    def __init__(self) -> None:
+        self.cards = {}  # card -> element
+        self.slots = {pile: TABLE.querySelector(f'[data-pile="{pile}"]') for pile in PILES}
+        self.shown = {}  # card -> Place last written to its element
+        self.layout = None
+        self.card_px = 1.0
+        self.lifted = []  # cards let go of, still above the others while they glide
+        self.settle_proxy = create_proxy(self.settle)
+        for card in CARDS:
+            self.cards[card] = self.make_card(card)
+
+    @staticmethod
+    def make_card(card):
+        el = document.createElement("div")
+        el.className = f"card s-{card.suit}" + (" red" if card.is_red else "")
+        el.id = f"c-{card}"
+        el.dataset.card = str(card)
+        el.setAttribute("role", "img")
+        rank = "10" if card.rank == 10 else RANKS[card.rank - 1]
+        for cls, text in (("rank", rank), ("suit", SUIT_SYMBOLS[card.suit_index]),
+                          ("pip", SUIT_SYMBOLS[card.suit_index])):
+            span = document.createElement("span")
+            span.className = cls
+            span.setAttribute("aria-hidden", "true")
+            span.textContent = text
+            el.appendChild(span)
+        TABLE.appendChild(el)
+        return el
+
+    # --- drawing ------------------------------------------------------------------------
+    def render(self, game, left_handed: bool) -> None:
+        """Patch every card whose place changed; the table grows to its longest column."""
+        self.card_px = self.slots["stock"].getBoundingClientRect().width or 1.0
+        top = TABLE.getBoundingClientRect().top
+        room = (window.innerHeight - top - STATUS_ROOM_PX) / self.card_px
+        self.layout = layout(game, height=max(room, 5.0), left_handed=left_handed)
+        for place in self.layout.places:
+            if self.shown.get(place.card) != place:
+                self.patch(place)
+        TABLE.style.height = f"{self.layout.height * self.card_px:.0f}px"
+        self.unmark("hint")
+
+    def patch(self, place) -> None:
+        el = self.cards[place.card]
+        old = self.shown.get(place.card)
+        style = el.style
+        if old is None or (old.x, old.y) != (place.x, place.y):
+            style.setProperty("--x", str(place.x))
+            style.setProperty("--y", str(place.y))
+        if old is None or old.z != place.z:
+            style.zIndex = str(place.z)
+        if old is None or old.face_up != place.face_up:
+            el.classList.toggle("down", not place.face_up)
+            el.setAttribute("aria-label", _(place.label))  # the label is its msgid
+        if old is None or (old.pile, old.index, old.draggable) != (
+                place.pile, place.index, place.draggable):
+            el.dataset.pile = place.pile
+            el.dataset.index = str(place.index)
+            el.classList.toggle("draggable", place.draggable)
+        self.shown[place.card] = place
+
+    def relabel(self) -> None:
+        """Every card's accessible name again, in the language just installed."""
+        for place in self.layout.places if self.layout else ():
+            self.cards[place.card].setAttribute("aria-label", _(place.label))
+
+    @staticmethod
+    def position_slots(left_handed: bool) -> None:
+        for pile, (x, y) in slots(left_handed).items():
+            el = TABLE.querySelector(f'[data-pile="{pile}"]')
+            el.style.setProperty("--x", str(round(x, 4)))
+            el.style.setProperty("--y", str(round(y, 4)))
+
+    # --- reading the layout ---------------------------------------------------------------
+    def place_at(self, pile: str, index: int):
+        for place in self.layout.places:
+            if place.pile == pile and place.index == index:
+                return place
+        return None
+
+    def run_elements(self, pile: str, index: int) -> list:
+        """The card ``index`` of ``pile`` and, in a column, the cards on it."""
+        places = [p for p in self.layout.places if p.pile == pile and p.index >= index]
+        if pile[0] != "T":
+            places = [p for p in places if p.index == index]
+        return [self.cards[p.card] for p in places]
+
+    def drop_target(self, pile: str, index: int, dx: float, dy: float) -> str | None:
+        """The pile under the dragged card, moved by (dx, dy) pixels."""
+        lead = self.place_at(pile, index)
+        if lead is None:
+            return None
+        return pile_at(self.layout, lead.x + dx / self.card_px, lead.y + dy / self.card_px)
+
+    # --- marks ------------------------------------------------------------------------------
+    @staticmethod
+    def unmark(cls: str) -> None:
+        for el in TABLE.querySelectorAll("." + cls):
+            el.classList.remove(cls)
+
+    def mark_run(self, cls: str, pile: str, index: int) -> None:
+        for el in self.run_elements(pile, index):
+            el.classList.add(cls)
+
+    def mark_pile(self, cls: str, pile: str) -> None:
+        """The pile's outline, and the card on top of it, which covers the outline."""
+        self.slots[pile].classList.add(cls)
+        tops = [p for p in self.layout.places if p.pile == pile]
+        if tops:
+            self.cards[max(tops, key=lambda p: p.index).card].classList.add(cls)
+
+    def mark_card(self, cls: str, pile: str, index: int) -> None:
+        place = self.place_at(pile, index)
+        if place is not None:
+            self.cards[place.card].classList.add(cls)
+
+    # --- dragging -----------------------------------------------------------------------------
+    @staticmethod
+    def lift(els) -> None:
+        """Dragged cards ride above everything, in their own order."""
+        for el in els:
+            el.classList.add("dragging")
+            el.style.zIndex = str(1000 + int(el.style.zIndex))
+
+    @staticmethod
+    def follow(els, dx: float, dy: float) -> None:
+        for el in els:
+            el.style.setProperty("--dx", f"{dx}px")
+            el.style.setProperty("--dy", f"{dy}px")
+
+    def release(self, els) -> None:
+        """Let go: the cards glide to their place (the new one or back), still above the
+        others until the glide ends."""
+        for el in els:
+            el.classList.remove("dragging")
+            el.style.removeProperty("--dx")
+            el.style.removeProperty("--dy")
+        self.lifted = els
+        setTimeout(self.settle_proxy, GLIDE_MS)
+
+    def settle(self) -> None:
+        for el in self.lifted:
+            el.style.zIndex = str(self.shown[CARDS_BY_TEXT[el.dataset.card]].z)
+        self.lifted = []

@@ -1,0 +1,233 @@
+"""The dialogs: New game, the win, Settings, Statistics and Rules; the game code's copy;
+the page's language. Every text comes from the session or the catalogs, written with
+``textContent`` only (never ``innerHTML``)."""
+
+from js import document, fetch, navigator, window
+
+from klondike.app.stats import RULE_SETS, rule_set_label, rule_set_of
+from klondike.app.storage import Settings
+from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
+
+from .dom import TABLE, say
+
+NEW_DIALOG = document.getElementById("new-dialog")
+WIN_DIALOG = document.getElementById("win-dialog")
+CODE_INPUT = document.getElementById("code-input")
+CODE_ERROR = document.getElementById("code-error")
+SETTINGS_DIALOG = document.getElementById("settings-dialog")
+STATS_DIALOG = document.getElementById("stats-dialog")
+HELP_DIALOG = document.getElementById("help-dialog")
+
+
+class Dialogs:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.language = "en"
+
+    # --- New game and the win -------------------------------------------------------------
+    def open_new(self) -> None:
+        form = NEW_DIALOG.querySelector("form")
+        settings = self.app.session.settings
+        form.elements.namedItem("draw").value = str(settings.draw)
+        form.elements.namedItem("scoring").value = settings.scoring
+        CODE_INPUT.value = ""
+        CODE_ERROR.textContent = ""
+        CODE_INPUT.removeAttribute("aria-invalid")
+        WIN_DIALOG.close()
+        NEW_DIALOG.showModal()
+
+    def start_from_new(self) -> None:
+        field = NEW_DIALOG.querySelector("form").elements.namedItem
+        draw = 3 if field("draw").value == "3" else 1
+        scoring = field("scoring").value or "N"
+        outcome, error = self.app.session.new_game_typed(draw, scoring, CODE_INPUT.value)
+        if outcome is None:
+            CODE_ERROR.textContent = error
+            CODE_INPUT.setAttribute("aria-invalid", "true")
+            CODE_INPUT.focus()
+            return
+        NEW_DIALOG.close()
+        self.app.show(outcome)
+
+    @staticmethod
+    def close_win() -> None:
+        WIN_DIALOG.close()
+        TABLE.classList.remove("celebrate")
+
+    @staticmethod
+    def show_win(message: str) -> None:
+        document.getElementById("win-message").textContent = message
+        if not window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            TABLE.classList.add("celebrate")
+        if not WIN_DIALOG.open:
+            WIN_DIALOG.showModal()
+
+    def copy_code(self) -> None:
+        code = self.app.session.game.code
+        try:
+            navigator.clipboard.writeText(code)
+            say(_("Game code {code} copied").format(code=code))
+        except Exception:  # no clipboard (insecure context): the code is on screen
+            say(_("Game code: {code}").format(code=code))
+
+    # --- Settings -----------------------------------------------------------------------------
+    def open_settings(self) -> None:
+        field = SETTINGS_DIALOG.querySelector("form").elements.namedItem
+        settings = self.app.session.settings
+        field("language").value = settings.language
+        field("faces").value = "four" if settings.four_colour else "classic"
+        field("animation").value = settings.animation
+        field("indicator").checked = settings.indicator
+        field("left_handed").checked = settings.left_handed
+        field("default_draw").value = str(settings.draw)
+        field("default_scoring").value = settings.scoring
+        SETTINGS_DIALOG.showModal()
+
+    async def save_settings(self) -> None:
+        field = SETTINGS_DIALOG.querySelector("form").elements.namedItem
+        language = field("language").value
+        settings = Settings(
+            draw=3 if field("default_draw").value == "3" else 1,
+            scoring=field("default_scoring").value,
+            left_handed=bool(field("left_handed").checked),
+            four_colour=field("faces").value == "four",
+            animation=field("animation").value,
+            indicator=bool(field("indicator").checked),
+            language=language if language in LANGUAGE_NAMES else "",
+        )
+        said = self.app.session.change_settings(settings)
+        SETTINGS_DIALOG.close()
+        self.apply_settings()
+        await self.use_language(choose_language(list(navigator.languages), settings.language))
+        self.app.after_settings()
+        say(said)
+
+    def apply_settings(self) -> None:
+        settings = self.app.session.settings
+        body = document.body.classList
+        body.toggle("four-colour", settings.four_colour)
+        body.toggle("animation-off", settings.animation == "off")
+        body.toggle("animation-fast", settings.animation == "fast")
+        self.app.board.position_slots(settings.left_handed)
+
+    async def use_language(self, language: str) -> None:
+        """Switch every text to ``language``: the catalog comes from the site's own files
+        (precached for offline play); if it cannot be read the game stays in English."""
+        if language == self.language:
+            return
+        if language == "en":
+            install(None)
+        else:
+            try:
+                # JavaScript's fetch: pyodide.http alone costs ~90 ms of start-up to import.
+                response = await fetch(f"./static/locale/{language}.mo")
+                if not response.ok:
+                    raise ValueError(f"HTTP {response.status}")
+                data = (await response.arrayBuffer()).to_bytes()
+                install(translations_from_mo(data))
+            except Exception as e:  # offline without the catalog, or a damaged file
+                say(f"{LANGUAGE_NAMES[language]}: {e}")
+                return
+        self.language = language
+        document.documentElement.lang = language
+        translate_page()
+        self.app.board.relabel()
+
+    # --- Statistics and Rules ---------------------------------------------------------------
+    def open_stats(self) -> None:
+        select = document.getElementById("stats-rules")
+        if select.options.length != len(RULE_SETS) or select.dataset.language != self.language:
+            select.replaceChildren()
+            for rule_set in RULE_SETS:
+                option = document.createElement("option")
+                option.value = rule_set
+                option.textContent = rule_set_label(rule_set)
+                select.appendChild(option)
+            select.dataset.language = self.language
+        select.value = rule_set_of(self.app.session.game)
+        self.ask_reset(False)
+        self.show_stats()
+        STATS_DIALOG.showModal()
+
+    def show_stats(self) -> None:
+        rows, note = self.app.session.stats_rows(document.getElementById("stats-rules").value)
+        body = document.getElementById("stats-rows")
+        body.replaceChildren()
+        for label, value in rows:
+            row = document.createElement("tr")
+            for tag, text in (("th", label), ("td", value)):
+                cell = document.createElement(tag)
+                cell.textContent = text
+                row.appendChild(cell)
+            body.appendChild(row)
+        document.getElementById("stats-note").textContent = note
+
+    @staticmethod
+    def ask_reset(shown: bool) -> None:
+        STATS_DIALOG.querySelector('[data-action="stats-reset-confirm"]').hidden = not shown
+        if shown:
+            say(_("Press Yes, reset to delete all statistics"))
+
+    def reset_stats(self) -> None:
+        said = self.app.session.reset_stats()
+        self.app.store()
+        self.show_stats()
+        say(said)
+
+    def open_help(self) -> None:
+        body = document.getElementById("help-body")
+        body.replaceChildren()
+        for section in self.app.session.help_sections():
+            add(body, "h3", section.title)
+            for text in section.paragraphs:
+                add(body, "p", text)
+            if section.table:
+                table = document.createElement("table")
+                if section.table_head:
+                    add_row(table, "th", section.table_head)
+                for cells in section.table:
+                    add_row(table, "td", cells)
+                body.appendChild(table)
+        HELP_DIALOG.showModal()
+
+
+def add(parent, tag: str, text: str):
+    el = document.createElement(tag)
+    el.textContent = text
+    parent.appendChild(el)
+    return el
+
+
+def add_row(table, tag: str, cells) -> None:
+    row = document.createElement("tr")
+    for text in cells:
+        add(row, tag, text)
+    table.appendChild(row)
+
+
+def translate_page() -> None:
+    """Static texts of index.html go through the one translation function too; the
+    English text (the msgid) is kept in the attribute for the next change of language."""
+    for el in document.querySelectorAll("[data-i18n]"):
+        msgid = el.getAttribute("data-i18n") or el.textContent.strip()
+        el.setAttribute("data-i18n", msgid)
+        el.textContent = _(msgid)
+    for el in document.querySelectorAll("[data-i18n-label]"):
+        msgid = el.getAttribute("data-i18n-label") or el.getAttribute("aria-label")
+        el.setAttribute("data-i18n-label", msgid)
+        el.setAttribute("aria-label", _(msgid))
+
+
+def fill_language_choices() -> None:
+    select = document.getElementById("language")
+    automatic = document.createElement("option")
+    automatic.value = ""
+    automatic.setAttribute("data-i18n", "Automatic (browser language)")
+    automatic.textContent = _("Automatic (browser language)")
+    select.appendChild(automatic)
+    for code, name in LANGUAGE_NAMES.items():
+        option = document.createElement("option")
+        option.value = code
+        option.textContent = name  # each language in its own words, never translated
+        option.lang = code
+        select.appendChild(option)

@@ -1,0 +1,71 @@
+"""The keyboard (WCAG: everything the pointer does): Tab or the arrows go from pile to
+pile, Up and Down choose a card in a column, Enter picks and puts, Escape cancels,
+Ctrl+Z / Cmd+Z undoes. The session keeps the cursor and the pick; this draws them."""
+
+from js import document
+
+from .dom import nullable, say
+
+TYPING = ("INPUT", "TEXTAREA", "SELECT")
+ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+
+
+class Keyboard:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def on_keydown(self, event) -> None:
+        key = event.key
+        app = self.app
+        if (event.ctrlKey or event.metaKey) and key.lower() == "z" \
+                and event.target.tagName not in TYPING:
+            event.preventDefault()
+            app.undo()
+            return
+        menu = document.getElementById("menu")
+        if key == "Escape" and menu.open:
+            menu.open = False
+            menu.querySelector("summary").focus()
+            return
+        el = nullable(document.activeElement)
+        if el is None or not el.classList.contains("slot") or app.busy:
+            return
+        pile = el.dataset.pile
+        if key in ARROWS:
+            event.preventDefault()
+            focus = app.session.arrow(pile, key)
+            if focus == pile:
+                self.point_at(pile)
+            elif focus is not None:
+                app.board.slots[focus].focus()  # focusin points at its card
+        elif key in ("Enter", " "):
+            event.preventDefault()
+            self.choose(pile)
+        elif key == "Escape":
+            app.show(app.session.cancel())
+            self.show_pick()
+
+    def on_focusin(self, event) -> None:
+        el = event.target
+        if el.classList.contains("slot"):
+            self.point_at(el.dataset.pile)
+
+    def point_at(self, pile: str) -> None:
+        board = self.app.board
+        board.unmark("cursor")
+        index, name = self.app.session.point(pile)
+        if name is not None:
+            board.mark_card("cursor", pile, index)
+            say(name)
+
+    def choose(self, pile: str) -> None:
+        app = self.app
+        place = app.board.place_at(pile, app.session.pointed_index(pile))
+        app.show(app.session.choose(pile, place is not None and place.draggable))
+        self.show_pick()
+
+    def show_pick(self) -> None:
+        board = self.app.board
+        board.unmark("selected")
+        if self.app.session.selected is not None:
+            board.mark_run("selected", *self.app.session.selected)

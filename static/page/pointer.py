@@ -1,0 +1,75 @@
+"""Mouse, pen and touch (R5): a press, then a tap or a drag, handed to the session."""
+
+from .dom import TABLE, nullable
+
+DRAG_START_PX = 6  # a press that moves less than this is a tap
+
+
+class Pointer:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.drag = None  # the gesture in progress, see on_pointerdown
+        self.highlight = None  # the pile outlined as the drop's place
+
+    def on_pointerdown(self, event) -> None:
+        if self.app.busy or event.button > 0:
+            return
+        el = nullable(event.target.closest(".card, .slot"))
+        if el is None or not TABLE.contains(el):
+            return
+        self.drag = {
+            "id": event.pointerId, "pile": el.dataset.pile,
+            "index": int(el.dataset.index) if el.classList.contains("card") else -1,
+            "x": event.clientX, "y": event.clientY, "moving": False, "els": [],
+            "card": nullable(el.getAttribute("data-card")),
+            "draggable": el.classList.contains("draggable"),
+        }
+        TABLE.setPointerCapture(event.pointerId)
+        event.preventDefault()
+
+    def on_pointermove(self, event) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"] or not drag["draggable"]:
+            return
+        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+        board = self.app.board
+        if not drag["moving"]:
+            if abs(dx) + abs(dy) < DRAG_START_PX:
+                return
+            drag["moving"] = True
+            drag["els"] = board.run_elements(drag["pile"], drag["index"])
+            board.lift(drag["els"])
+        board.follow(drag["els"], dx, dy)
+        target = board.drop_target(drag["pile"], drag["index"], dx, dy)
+        self.outline(self.app.session.drop_pile(drag["pile"], drag["index"], target))
+
+    def on_pointerup(self, event) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        self.drag = None
+        session = self.app.session
+        if not drag["moving"]:
+            self.app.show(session.tap(drag["pile"], drag["index"], drag["card"]))
+            return
+        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+        target = self.app.board.drop_target(drag["pile"], drag["index"], dx, dy)
+        self.outline(None)
+        self.app.board.release(drag["els"])
+        self.app.show(session.drop(drag["pile"], drag["index"], target))
+
+    def on_pointercancel(self, event) -> None:
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        self.drag = None
+        self.outline(None)
+        self.app.board.release(drag["els"])
+
+    def outline(self, pile: str | None) -> None:
+        if pile == self.highlight:
+            return
+        self.app.board.unmark("drop-ok")
+        if pile:
+            self.app.board.mark_pile("drop-ok", pile)
+        self.highlight = pile

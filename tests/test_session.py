@@ -1,0 +1,198 @@
+"""The game in progress through :class:`Session`, as the page drives it, without a browser
+(R3-R9): every request answers what to show, and what to store is collected."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from klondike import Game, GameCode, Move
+from klondike.app.session import DAILY_KEY, HINT_WAIT_SECONDS, Session
+from klondike.app.stats import STATS_KEY, Statistics
+from klondike.app.storage import GAME_KEY, SETTINGS_KEY, Settings
+from klondike.daily import daily_code
+
+from .lines import DEAL_2_DRAW_1
+
+
+class Time:
+    """The session's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def fresh(time: Time, **stored) -> Session:
+    session = Session(now=time, **stored)
+    session.resume(None)
+    session.take_writes()
+    return session
+
+
+def test_a_whole_game_is_played_hinted_won_and_counted_once() -> None:
+    time = Time()
+    session = fresh(time)
+    outcome = session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    assert outcome.changed and outcome.said.startswith("New game KL1-D1N-AAAAAAC")
+
+    # R8: the hint waits for the solver, then marks a card and where it goes.
+    marks, said = session.ask_hint()
+    assert marks is None and said == "Thinking…"
+    for _ in range(10_000):
+        result = session.search_slice()
+        if result.hint is not None:
+            break
+    hint = result.hint
+    assert hint.said.startswith("Hint: ") and result.answered
+    assert session.winnable().state == "won" and session.winnable().text == "Winnable"
+    move = Move.from_text(session.analysis.winning_line(session.game)[0])
+    assert session.game.is_legal(move) and hint.pile in ("stock", "waste", "T1", "T2", "T3",
+                                                         "T4", "T5", "T6", "T7")
+
+    for n, text in enumerate(DEAL_2_DRAW_1, 1):
+        time.now += 2
+        outcome = session.play(Move.from_text(text))
+        assert outcome.changed and outcome.said, text
+        assert (outcome.won is not None) == (n == len(DEAL_2_DRAW_1))
+    seconds = 2 * (len(DEAL_2_DRAW_1) - 1)  # the clock starts at the first move
+    assert outcome.won.startswith(f"You won in {seconds // 60}:{seconds % 60:02d} with "
+                                  f"{len(DEAL_2_DRAW_1)} moves. Score: ")
+    writes = dict(session.take_writes())
+    stats = Statistics.from_json(writes[STATS_KEY])
+    record = stats.record("D1N")
+    assert (record.played, record.won, record.streak, record.fewest_moves) == (
+        1, 1, 1, len(DEAL_2_DRAW_1))
+    assert session.toolbar().can_undo  # a won game can still be undone
+    assert session.winnable().shown is False  # nothing to tell of a won game
+
+    # A reload shows the won game again, and the win is not counted twice.
+    again = Session(now=time, stats=writes[STATS_KEY])
+    outcome = again.resume(writes[GAME_KEY])
+    assert again.game.is_won and outcome.won is not None
+    assert Statistics.from_json(dict(again.take_writes())[STATS_KEY]).record("D1N").won == 1
+
+
+def test_a_game_left_for_another_counts_as_abandoned_or_lost() -> None:
+    time = Time()
+    session = fresh(time)
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    session.new_game()  # no move yet: not counted
+    assert STATS_KEY not in dict(session.take_writes())
+    session.tap("stock", 0, None)
+    session.new_game(3, "V")
+    stats = Statistics.from_json(dict(session.take_writes())[STATS_KEY])
+    assert stats.record("D1N").abandoned == 1 and session.game.code[4:7] == "D3V"
+
+
+def test_a_damaged_save_starts_a_new_game_and_keeps_the_old_value_aside() -> None:
+    session = Session(now=Time(), stats="{broken")
+    outcome = session.resume('{"v": 1, "code": "KL1-D1N-AAAAAAG", "moves": "T1>T2"}')
+    assert outcome.changed and "could not be read" in outcome.said
+    assert "The statistics could not be read" in outcome.said
+    writes = dict(session.take_writes())
+    assert writes[GAME_KEY + ".unreadable"].startswith('{"v": 1')
+    assert json.loads(writes[STATS_KEY])["sets"] == {}
+    assert json.loads(writes[GAME_KEY])["moves"] == ""
+
+
+def test_R5_a_second_tap_soon_after_puts_the_card_on_the_tableau() -> None:
+    time = Time()
+    session = fresh(time)
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
+    game = session.game
+    # The 3 of diamonds (column 4's top) cannot go home, but fits column 5's 4 of clubs.
+    assert session.tap("T4", 3, "3d") == (False, None, None)
+    time.now += 0.1
+    outcome = session.tap("T4", 3, "3d")
+    assert outcome.changed and outcome.said.startswith("3 of diamonds to column 5;")
+    assert str(game.history[-1]) == "T4>T5"
+    # Too slow: two single taps, nothing moves.
+    session.undo()
+    session.tap("T4", 3, "3d")
+    time.now += 1
+    assert session.tap("T4", 3, "3d").changed is False
+
+
+def test_R5_an_illegal_drop_says_why_and_changes_nothing() -> None:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
+    session.take_writes()
+    before = session.game.state()
+    outcome = session.drop("T1", 0, "T2")
+    assert not outcome.changed and outcome.said and session.game.state() == before
+    assert session.drop_pile("T1", 0, "T2") is None
+    assert session.drop_pile("T7", 6, "F") == "Fh"  # the ace of hearts, to its own suit
+    assert session.take_writes() == []
+
+
+def test_the_keyboard_picks_a_card_and_puts_it_on_a_pile() -> None:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
+    assert session.arrow("stock", "ArrowRight") == "waste"
+    assert session.arrow("T4", "ArrowUp") == "Fs"  # column 4 has one face-up card
+    assert session.point("T4") == (3, "3 of diamonds")
+    assert session.point("stock") == (0, "face-down card")
+    said = session.choose("T4", can_move=True).said
+    assert said == "3 of diamonds selected: choose where it goes, then press Enter"
+    outcome = session.choose("T5", can_move=True)
+    assert outcome.changed and str(session.game.history[-1]) == "T4>T5"
+    assert session.selected is None
+    assert session.choose("T3", can_move=False).said == "There is no card to move here"
+
+
+def test_R8_a_hint_waits_for_the_solver_at_most_its_wait() -> None:
+    # Deal 1 in draw 3 is not decided within the budget: the hint must not wait for it.
+    time = Time()
+    session = fresh(time)
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    assert session.ask_hint() == (None, "Thinking…")
+    assert session.search_slice().hint is None
+    time.now += HINT_WAIT_SECONDS
+    result = session.search_slice()
+    assert result.hint is not None and result.hint_said.startswith("Hint: ")
+    assert result.more  # the indicator's search goes on
+
+
+def test_R8_the_daily_deal_is_the_same_for_everyone_and_remembered() -> None:
+    session = fresh(Time())
+    day = date(2026, 12, 2)
+    outcome = session.start_daily(day)
+    assert session.game.code == daily_code(day, 1)
+    assert outcome.said == "Daily deal of 2026-12-02, draw 1"
+    assert dict(session.take_writes())[DAILY_KEY] == f"2026-12-02 {session.game.code}"
+
+
+def test_the_clock_stops_while_the_page_is_hidden() -> None:
+    time = Time()
+    session = fresh(time)
+    session.new_game(code=GameCode.parse("KL1-D1X-AAAAAAA"))
+    session.tap("stock", 0, None)
+    time.now += 30
+    session.set_hidden(True)
+    time.now += 600
+    session.set_hidden(False)
+    time.now += 15
+    assert session.toolbar().score == "Time 0:45  Moves 1"
+    assert json.loads(dict(session.take_writes())[GAME_KEY])["elapsed"] == 30.0
+
+
+def test_settings_out_of_range_keep_their_defaults() -> None:
+    session = fresh(Time())
+    assert session.change_settings(Settings(draw=3, scoring="Q")) == "Settings saved"
+    assert (session.settings.draw, session.settings.scoring) == (3, "N")
+    assert json.loads(dict(session.take_writes())[SETTINGS_KEY])["draw"] == 3
+    session.new_game()
+    assert session.game.draw == 3
+
+
+def test_the_scoring_decides_the_score_line() -> None:
+    session = fresh(Time())
+    for code, line in (("KL1-D1V-AAAAAAA", "Vegas -$52"),
+                       ("KL1-D1N-AAAAAAA", "Score 0  Moves 0"),
+                       ("KL1-D1X-AAAAAAA", "Time 0:00  Moves 0")):
+        session.new_game(code=GameCode.parse(code))
+        assert session.toolbar().score == line
+    assert Game(GameCode(0)).code == "KL1-D1N-AAAAAAA"
