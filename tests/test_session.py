@@ -131,15 +131,16 @@ def test_R5_an_illegal_drop_says_why_and_changes_nothing() -> None:
 def test_the_keyboard_picks_a_card_and_puts_it_on_a_pile() -> None:
     session = fresh(Time())
     session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
-    assert session.arrow("stock", "ArrowRight") == "waste"
-    assert session.arrow("T4", "ArrowUp") == "Fs"  # column 4 has one face-up card
-    assert session.point("T4") == (3, "3 of diamonds")
-    assert session.point("stock") == (0, "face-down card")
+    assert session.keys.arrow(session.game, "stock", "ArrowRight") == "waste"
+    # Column 4 has one face-up card: up leaves it for the foundation above.
+    assert session.keys.arrow(session.game, "T4", "ArrowUp") == "Fs"
+    assert session.keys.point(session.game, "T4") == (3, "3 of diamonds")
+    assert session.keys.point(session.game, "stock") == (0, "face-down card")
     said = session.choose("T4", can_move=True).said
     assert said == "3 of diamonds selected: choose where it goes, then press Enter"
     outcome = session.choose("T5", can_move=True)
     assert outcome.changed and str(session.game.history[-1]) == "T4>T5"
-    assert session.selected is None
+    assert session.keys.selected is None
     assert session.choose("T3", can_move=False).said == "There is no card to move here"
 
 

@@ -13,7 +13,7 @@ Move('T7>F')
 
 from __future__ import annotations
 
-from ..cards import SUITS
+from ..cards import CARDS, SUITS, Card
 from ..game import Game
 from ..i18n import _
 from ..moves import (
@@ -77,6 +77,16 @@ def run_start(game: Game, move: Move) -> int | None:
         return down  # the King-headed run
     need = target.up[-1].rank - 1
     return down + source.up[0].rank - need
+
+
+def card_at(game: Game, pile: str, index: int) -> Card:
+    """The card ``index`` of ``pile`` (a face-up pile, or a column), as the view names it."""
+    if pile == "waste":
+        return game.waste[index]
+    if pile[0] == "F":
+        return CARDS[SUITS.index(pile[1]) * 13 + index]
+    column = game.tableau[int(pile[1]) - 1]
+    return (column.down + column.up)[index]
 
 
 def source_of(game: Game, move: Move) -> tuple[str, int]:

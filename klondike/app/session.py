@@ -40,6 +40,7 @@ from ..solver import LOST, WON
 from .analysis import BUSY, Analysis
 from .ending import finish_line, is_stuck
 from .gestures import (
+    card_at,
     describe_move,
     double_tap_move,
     drag_move,
@@ -49,9 +50,9 @@ from .gestures import (
 )
 from .help import Section, rules_help
 from .hint import hint as hint_move
+from .keys import Keys
 from .stats import STATS_KEY, Statistics, counts_as_played, rule_set_of
 from .storage import GAME_KEY, SETTINGS_KEY, Settings, load_game, save_game
-from .view import COLUMN_PILES, PILES
 
 DAILY_KEY = "klondike.daily"
 #: Two taps on one card within this many seconds are a double tap (R5).
@@ -59,11 +60,6 @@ DOUBLE_TAP_SECONDS = 0.4
 #: A hint waits this long for the solver's winning line, then suggests a sensible move
 #: (R8): a hard position can keep the solver busy for 15 s or more.
 HINT_WAIT_SECONDS = 1.5
-# The keyboard's map of the table: the pile above each column, the column below each pile
-# of the top row (the waste's neighbour in the top row is the gap over column 3).
-_ABOVE = dict(zip(COLUMN_PILES, ("stock", "waste", "waste", "Fs", "Fh", "Fd", "Fc"),
-                  strict=True))
-_BELOW = {"stock": "T1", "waste": "T2", "Fs": "T4", "Fh": "T5", "Fd": "T6", "Fc": "T7"}
 
 
 class Clock:
@@ -158,8 +154,7 @@ class Session:
         self.game = Game(GameCode(0))
         self.clock = Clock(now)
         self.analysis = Analysis()
-        self.selected: tuple[str, int] | None = None  # the keyboard's pick: (pile, index)
-        self.cursor: dict[str, int] = {}  # pile -> index of the card the keyboard points at
+        self.keys = Keys()  # the keyboard's cursor and pick
         self.hidden = False  # the page is hidden: the clock does not run
         self._writes: dict[str, str] = {}
         self._last_tap: tuple[str, float] | None = None  # (card, time) of a tap that did nothing
@@ -218,8 +213,7 @@ class Session:
         self.game = Game(code)
         self.analysis.forget()  # the answers were about the old deal
         self.clock = Clock(self.now)
-        self.selected = None
-        self.cursor.clear()
+        self.keys.reset()
         self._hint_until = None
         self._after_action()
         return Outcome(True, _("New game {code}: draw {draw}, {scoring} scoring.").format(
@@ -262,7 +256,7 @@ class Session:
         if not self.game.moves_made:
             return Outcome(False, _("There is nothing to undo"))
         self.game.undo()
-        self.selected = None
+        self.keys.selected = None
         return self._after_action()._replace(said=_("Move undone"))
 
     def undo_to_winnable(self) -> Outcome:
@@ -271,7 +265,7 @@ class Session:
             return Outcome()
         while self.game.moves_made > target:
             self.game.undo()
-        self.selected = None
+        self.keys.selected = None
         return self._after_action()._replace(said=_("Back to the last position that can be won"))
 
     def _after_action(self) -> Outcome:
@@ -352,106 +346,18 @@ class Session:
         (its own suit's foundation for "F"), None if it cannot go there."""
         if target is None or drag_move(self.game, pile, index, target) is None:
             return None
-        return target if target != "F" else "F" + self._suit_at(pile, index)
-
-    def _suit_at(self, pile: str, index: int) -> str:
-        game = self.game
-        if pile == "waste":
-            return game.waste[index].suit
-        if pile[0] == "F":
-            return pile[1]
-        column = game.tableau[COLUMN_PILES.index(pile)]
-        return (column.down + column.up)[index].suit
-
-    # --- the keyboard ---------------------------------------------------------------------
-    def pointed_index(self, pile: str) -> int:
-        """The card of ``pile`` the keyboard points at (the top card unless moved)."""
-        game = self.game
-        if pile in COLUMN_PILES:
-            column = game.tableau[COLUMN_PILES.index(pile)]
-            size = len(column.down) + len(column.up)
-            index = self.cursor.get(pile, size - 1)
-            return index if len(column.down) <= index < size else size - 1
-        if pile == "waste":
-            return len(game.waste) - 1
-        if pile[0] == "F":
-            return game.foundations[pile[1]] - 1
-        return 0
-
-    def point(self, pile: str) -> tuple[int, str | None]:
-        """The card the keyboard points at on ``pile`` and its name to say (None: the pile
-        is empty)."""
-        game = self.game
-        index = self.pointed_index(pile)
-        if index < 0:
-            return index, None
-        if pile == "stock":
-            return index, _("face-down card") if game.stock else None
-        if pile in COLUMN_PILES and index < len(game.tableau[COLUMN_PILES.index(pile)].down):
-            return index, _("face-down card")
-        return index, self._card_name(pile, index)
-
-    def arrow(self, pile: str, key: str) -> str | None:
-        """An arrow key on ``pile``: the pile to focus next, or None when the cursor moved
-        within the column (or cannot move)."""
-        if key in ("ArrowLeft", "ArrowRight"):
-            step = 1 if key == "ArrowRight" else -1
-            return PILES[(PILES.index(pile) + step) % len(PILES)]
-        if pile not in COLUMN_PILES:
-            return _BELOW.get(pile) if key == "ArrowDown" else None
-        column = self.game.tableau[COLUMN_PILES.index(pile)]
-        size = len(column.down) + len(column.up)
-        if not column.up:
-            return None
-        current = self.cursor.get(pile, size - 1) + (-1 if key == "ArrowUp" else 1)
-        if current < len(column.down) or current >= size:
-            return _ABOVE[pile] if key == "ArrowUp" else None
-        self.cursor[pile] = current
-        return pile
+        return target if target != "F" else "F" + card_at(self.game, pile, index).suit
 
     def choose(self, pile: str, can_move: bool) -> Outcome:
-        """Enter on ``pile``: pick its pointed card (``can_move``: the view lets it
-        move), or put the picked one there; on the pile it came from, send it home."""
+        """Enter on ``pile``: the stock turns; elsewhere :meth:`Keys.choose` picks or
+        puts down, and its move is played."""
         if pile == "stock":
             return self.tap("stock", 0, None)
-        if self.selected is None:
-            if not can_move:
-                return Outcome(False, _("There is no card to move here"))
-            index = self.pointed_index(pile)
-            self.selected = (pile, index)
-            return Outcome(False, _("{card} selected: choose where it goes, then press "
-                                    "Enter").format(card=self._card_name(pile, index)))
-        source, index = self.selected
-        self.selected = None
-        if source == pile:
-            move = tap_move(self.game, source, index)
-            if move is None:
-                return Outcome(False, _("Selection cancelled"))
-        else:
-            target = "F" if pile[0] == "F" else pile
-            move = drag_move(self.game, source, index, target)
-            if move is None:
-                return Outcome(False, refusal(self.game, source, index, target))
-        self.cursor.pop(pile, None)
-        self.cursor.pop(source, None)
-        return self.play(move)
+        chosen = self.keys.choose(self.game, pile, can_move)
+        return self.play(chosen) if isinstance(chosen, Move) else Outcome(False, chosen)
 
     def cancel(self) -> Outcome:
-        if self.selected is None:
-            return Outcome()
-        self.selected = None
-        return Outcome(False, _("Selection cancelled"))
-
-    def _card_name(self, pile: str, index: int) -> str:
-        game = self.game
-        if pile == "waste":
-            card = game.waste[index]
-        elif pile[0] == "F":
-            card = game.foundation_top(pile[1])
-        else:
-            column = game.tableau[COLUMN_PILES.index(pile)]
-            card = (column.down + column.up)[index]
-        return _(card.name)
+        return Outcome(False, self.keys.cancel())
 
     # --- the solver: can this still be won? the hint (R8) --------------------------------
     @property
@@ -512,7 +418,7 @@ class Session:
         if move is STOCK:
             return HintMarks("stock", len(game.stock) - 1, None, said), said
         pile, index = source_of(game, move)
-        suit = self._suit_at(pile, index)
+        suit = card_at(game, pile, index).suit
         target = "F" + suit if move.target < 0 else f"T{move.target + 1}"
         return HintMarks(pile, index, target, said), said
 

@@ -33,7 +33,7 @@ class Keyboard:
         pile = el.dataset.pile
         if key in ARROWS:
             event.preventDefault()
-            focus = app.session.arrow(pile, key)
+            focus = app.session.keys.arrow(app.session.game, pile, key)
             if focus == pile:
                 self.point_at(pile)
             elif focus is not None:
@@ -53,19 +53,21 @@ class Keyboard:
     def point_at(self, pile: str) -> None:
         board = self.app.board
         board.unmark("cursor")
-        index, name = self.app.session.point(pile)
+        index, name = self.app.session.keys.point(self.app.session.game, pile)
         if name is not None:
             board.mark_card("cursor", pile, index)
             say(name)
 
     def choose(self, pile: str) -> None:
         app = self.app
-        place = app.board.place_at(pile, app.session.pointed_index(pile))
-        app.show(app.session.choose(pile, place is not None and place.draggable))
+        session = app.session
+        place = app.board.place_at(pile, session.keys.pointed_index(session.game, pile))
+        app.show(session.choose(pile, place is not None and place.draggable))
         self.show_pick()
 
     def show_pick(self) -> None:
         board = self.app.board
         board.unmark("selected")
-        if self.app.session.selected is not None:
-            board.mark_run("selected", *self.app.session.selected)
+        selected = self.app.session.keys.selected
+        if selected is not None:
+            board.mark_run("selected", *selected)
