@@ -14,13 +14,14 @@ Move('S')
 from .cards import CARDS, Card
 from .codes import BadCode, GameCode
 from .deal import DEALS, deal
-from .game import BadSave, Column, Game
+from .game import BadPosition, BadSave, Column, Game
 from .moves import IllegalMove, Move
 
 __all__ = [
     "CARDS",
     "DEALS",
     "BadCode",
+    "BadPosition",
     "BadSave",
     "Card",
     "Column",

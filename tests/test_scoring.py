@@ -51,8 +51,7 @@ def test_R3_1_column_to_column_and_foundation_take_back_score_0():
 
 
 def test_R3_1_recycle_costs_100_and_never_below_0():
-    game = position(stock="2c", foundations="Ks Kh")
-    game._score = 250
+    game = position(stock="2c", foundations="Ks Kh", score=250)
     scores = []
     for _ in range(4):
         game.play("S")
@@ -116,8 +115,7 @@ def test_R3_2_standard_foundation_to_column_costs_15_with_floor():
 )
 def test_R3_2_standard_recycle_points_by_draw_mode(draw, expected):
     # Start from 100 points (ten cards home), then recycle five times.
-    game = position(stock="2c", foundations="Ks", draw=draw, scoring="S")
-    game._score = 100
+    game = position(stock="2c", foundations="Ks", draw=draw, scoring="S", score=100)
     scores = []
     for _ in range(5):
         game.play("S")

@@ -166,12 +166,16 @@ def random_endgame(
             talon.remove(card)
             col.append(card)
     split = rng.randint(0, len(talon))
-    game = Game.new(0, draw, scoring)
-    game._columns = columns
-    game._down = down
-    game._waste, game._stock = talon[:split], talon[split:][::-1]
-    game._foundations = levels
-    return game
+    from klondike.scoring import SCORINGS
+
+    def text(cards: list) -> str:
+        return "".join(map(str, cards)) or "-"
+
+    tableau = "/".join(text(col[:d]) + "|" + text(col[d:]) if d else text(col)
+                       for col, d in zip(columns, down, strict=True))
+    return Game.from_position(f"D{draw}{scoring} {tableau} {text(talon[split:])} "
+                              f"{text(talon[:split])} {','.join(map(str, levels))} "
+                              f"{SCORINGS[scoring].start} 0")
 
 
 def brute_force_wins(game: Game) -> bool:
