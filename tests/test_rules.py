@@ -97,12 +97,12 @@ def test_R2_5_one_card_at_a_time_only_the_top_card():
 
 
 def test_R2_6_foundation_top_card_goes_back_where_it_fits():
-    game = position(["8s", "", "4d"], foundations="7h 3c Kd")
+    game = position(["8c", "", "4d"], foundations="7h 3c Ks")
     legal = {str(m) for m in game.legal_moves()}
-    assert {"Fh>T1", "Fc>T3", "Fd>T2"} <= legal
+    assert {"Fh>T1", "Fc>T3", "Fs>T2"} <= legal
     assert "Fh>T3" not in legal
     game.play("Fh>T1")
-    assert up(game, 1) == "8s 7h" and game.foundations["h"] == 6
+    assert up(game, 1) == "8c 7h" and game.foundations["h"] == 6
 
 
 def test_R2_6_foundation_to_foundation_is_impossible():

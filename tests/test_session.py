@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from datetime import date
 
@@ -155,6 +156,12 @@ def test_R8_a_hint_waits_for_the_solver_at_most_its_wait() -> None:
     result = session.search_slice()
     assert result.hint is not None and result.hint_said.startswith("Hint: ")
     assert result.more  # the indicator's search goes on
+    # A new deal retires the search, and later slices free it (as the page's do), so
+    # nothing it kept stays frozen out of the collector.
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
+    while session.analysis.tidying:
+        session.analysis.advance(session.game, search=False)
+    assert gc.get_freeze_count() == 0
 
 
 def test_R8_the_daily_deal_is_the_same_for_everyone_and_remembered() -> None:
