@@ -5,7 +5,7 @@
 //
 // Prints nodes per second over the first `deals` deals of each draw mode (budget nodes
 // each), the time of daily_code() for a few dates, to compare with bench/solver.py, and
-// the time of the slices of search the browser runs between events (klondike/analysis.py:
+// the time of the slices of search the browser runs between events (klondike/app/analysis.py:
 // SLICE_SECONDS each, up to BUDGET nodes a position) from the start of the same deals,
 // against slices of a fixed 250 nodes, as they were before.
 import { readdirSync, readFileSync } from "node:fs";
@@ -74,7 +74,7 @@ for draw in (1, 3):
         del search  # freed at once, as the analysis did in its last slice
         fixed[-1] += time.perf_counter() - start
 lines.append(f"  the browser's search, up to {BUDGET:,} nodes a position, from the start of each deal:")
-lines.append(percentiles(f"{1000 * SLICE_SECONDS:.0f} ms each (klondike/analysis.py)", timed))
+lines.append(percentiles(f"{1000 * SLICE_SECONDS:.0f} ms each (klondike/app/analysis.py)", timed))
 lines.append(percentiles("250 nodes each (the baseline)", fixed))
 lines.append(f"  in all: {sum(timed):.1f} s in slices of time (the search freed too), {sum(fixed):.1f} s in slices of 250 nodes")
 "\\n".join(lines)

@@ -62,7 +62,7 @@ def test_extraction_finds_the_core_the_glue_and_the_page(template):
     assert "The {card} can go only on a {colour} {rank}, not on the {top}" in msgids  # game
     assert "unknown scoring letter {letter} (use N, S, V or X)" in msgids  # codes, R7
     assert "That card cannot go there" in msgids  # gestures
-    assert "Move undone" in msgids  # static/main.py
+    assert "Move undone" in msgids  # klondike/app/session.py
     assert {"Spades foundation", "Column 7", "No useful move is left.", "Start"} <= msgids
     assert {c.name for c in CARDS} <= msgids  # the 52 names, each its own message
     assert {"ace", "king", "spades", "red", "black", "face-down card"} <= msgids

@@ -15,8 +15,8 @@ Where messages come from:
 - the 52 card names and the rank and suit words of klondike/cards.py, which the core
   translates as values (``_(card.name)``);
 - index.html: the text of every element with a ``data-i18n`` attribute and the
-  ``aria-label`` of every element with ``data-i18n-label``, stripped (as static/main.py
-  looks them up).
+  ``aria-label`` of every element with ``data-i18n-label``, stripped (as
+  static/page/dialogs.py looks them up).
 tools/build.py runs ``compile``; the .mo files are git-ignored build output.
 """
 
