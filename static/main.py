@@ -11,47 +11,39 @@ from __future__ import annotations
 import asyncio
 from datetime import date
 
-from js import (
-    Date,
-    MessageChannel,
-    document,
-    localStorage,
-    navigator,
-    performance,
-    setInterval,
-    window,
-)
+from js import Date, MessageChannel, document, navigator, performance, setInterval, window
 from page import toolbar
 from page.board import Board
 from page.dialogs import Dialogs, fill_language_choices, translate_page
-from page.dom import BOARD, TABLE, nullable, say
+from page.dom import BOARD, STATUS, TABLE, nullable, say
 from page.keyboard import Keyboard
 from page.pointer import Pointer
+from page.store import Store
 from pyodide.ffi import create_proxy
 
-from klondike.app.session import DAILY_KEY, Session
+from klondike.app.session import Session
 from klondike.app.stats import STATS_KEY
-from klondike.app.storage import GAME_KEY, SETTINGS_KEY
+from klondike.app.storage import DAILY_KEY, GAME_KEY, SETTINGS_KEY
 from klondike.i18n import _, choose_language
 
 FINISH_STEP_S = 0.09
-
-
-def stored(key: str) -> str | None:
-    return nullable(localStorage.getItem(key))
+ELSEWHERE = document.getElementById("elsewhere")
 
 
 class App:
     def __init__(self) -> None:
+        self.storage = store = Store()
         self.session = Session(
             now=lambda: performance.now() / 1000,
-            settings=stored(SETTINGS_KEY), stats=stored(STATS_KEY), daily=stored(DAILY_KEY))
+            settings=store.get(SETTINGS_KEY), stats=store.get(STATS_KEY),
+            daily=store.get(DAILY_KEY))
         self.board = Board()
         self.dialogs = Dialogs(self)
         self.pointer = Pointer(self)
         self.keyboard = Keyboard(self)
         self.busy = False  # "Finish game" is playing
-        self.unsaved = False  # a write failed: said once
+        self.told_unsaved = False  # a write failed: the player is told once
+        self.notice = ""  # said after what the next outcome says
         # "Can this still be won?": the solver runs a slice at a time between events.
         # Slices are scheduled as messages, not timeouts: a chain of setTimeout(0) waits
         # at least 4 ms between slices once nested 5 deep (the HTML standard's clamp).
@@ -71,6 +63,9 @@ class App:
             self.store()
         if outcome.said is not None:
             say(outcome.said)
+        if self.notice:
+            say(f"{STATUS.textContent} {self.notice}".strip())
+            self.notice = ""
         if outcome.won is not None:
             self.dialogs.show_win(outcome.won)
         if outcome.changed:
@@ -81,13 +76,30 @@ class App:
         toolbar.show_toolbar(self.session.toolbar())
 
     def store(self) -> None:
-        for key, text in self.session.take_writes():
-            try:
-                localStorage.setItem(key, text)
-            except Exception:  # full or refused: the game goes on from memory
-                if not self.unsaved:
-                    self.unsaved = True
-                    say(_("Your progress cannot be saved in this browser right now"))
+        """Write what the session asks to; if storage fails the game goes on from memory,
+        the player is told once, and the next write tries again."""
+        if not self.storage.write(self.session.take_writes(self.storage.get)) \
+                and not self.told_unsaved:
+            self.told_unsaved = True
+            self.notice = _("Your progress cannot be saved in this browser right now")
+
+    def on_storage(self, event) -> None:
+        """Another tab stored something (the storage event)."""
+        key = nullable(event.key)
+        if key is None:  # the other tab cleared the storage: this one writes it again
+            return
+        changed = self.session.stored_changed(key, nullable(event.newValue))
+        if changed == "stats" and document.getElementById("stats-dialog").open:
+            self.dialogs.show_stats()
+        elif changed == "game":
+            self.pointer.drag = None
+            self.keyboard.show_pick()
+            ELSEWHERE.hidden = False
+            toolbar.show_toolbar(self.session.toolbar())
+
+    def take_over(self) -> None:
+        ELSEWHERE.hidden = True
+        self.show(self.session.take_over(self.storage.get(GAME_KEY)))
 
     def undo(self) -> None:
         if not self.busy:
@@ -190,6 +202,7 @@ class App:
             "hint": self.ask_hint,
             "daily": self.start_daily,
             "undo-to-winnable": lambda: self.show(self.session.undo_to_winnable()),
+            "take-over": self.take_over,
         }
         if action in actions:
             actions[action]()
@@ -238,12 +251,13 @@ async def main() -> None:
         (document, "keydown", keyboard.on_keydown),
         (document, "visibilitychange", app.on_visibilitychange),
         (window, "resize", app.on_resize),
+        (window, "storage", app.on_storage),
     ]
     for target, kind, handler in listen:
         target.addEventListener(kind, create_proxy(handler))
     setInterval(create_proxy(app.on_tick), 1000)
     app.session.hidden = bool(document.hidden)
-    app.show(app.session.resume(stored(GAME_KEY)))
+    app.show(app.session.resume(app.storage.get(GAME_KEY)))
     for button in BOARD.querySelectorAll("button[data-action]"):
         button.disabled = False
     performance.mark("klondike-ready")

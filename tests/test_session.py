@@ -10,7 +10,7 @@ from datetime import date
 from klondike import Game, GameCode, Move
 from klondike.app.session import DAILY_KEY, HINT_WAIT_SECONDS, Session
 from klondike.app.stats import STATS_KEY, Statistics
-from klondike.app.storage import GAME_KEY, SETTINGS_KEY, Settings
+from klondike.app.storage import GAME_KEY, SETTINGS_KEY, Settings, read_daily
 from klondike.daily import daily_code
 
 from .lines import DEAL_2_DRAW_1
@@ -170,7 +170,7 @@ def test_R8_the_daily_deal_is_the_same_for_everyone_and_remembered() -> None:
     outcome = session.start_daily(day)
     assert session.game.code == daily_code(day, 1)
     assert outcome.said == "Daily deal of 2026-12-02, draw 1"
-    assert dict(session.take_writes())[DAILY_KEY] == f"2026-12-02 {session.game.code}"
+    assert read_daily(dict(session.take_writes())[DAILY_KEY]) == ("2026-12-02", session.game.code)
 
 
 def test_the_clock_stops_while_the_page_is_hidden() -> None:

@@ -127,12 +127,13 @@ def test_statistics_survive_a_round_trip_through_json():
     assert again.problem is None
     assert again.records == stats.records
     assert again.daily == stats.daily
-    assert again.last_game == "k"
+    assert again.recent == ["k"]
     assert again.to_json() == stats.to_json()
 
 
 @pytest.mark.parametrize("text", [
     "", "{", "null", "[]", "42", '"text"', '{"v": 2, "sets": {}, "daily": {}}',
+    '{"v": 0, "sets": {}, "daily": {}}',
     '{"v": 1}', '{"v": 1, "sets": [], "daily": {}}',
     '{"v": 1, "sets": {"D2N": {}}, "daily": {}}',
     '{"v": 1, "sets": {}, "daily": {"1": ["not a date"]}}',

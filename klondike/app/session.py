@@ -32,7 +32,7 @@ from typing import NamedTuple
 from ..codes import BadCode, GameCode
 from ..daily import daily_code
 from ..deal import DEALS
-from ..game import BadSave, Game
+from ..game import SAVE_VERSION, BadSave, Game
 from ..i18n import _
 from ..moves import STOCK, IllegalMove, Move
 from ..scoring import clock_text
@@ -51,10 +51,21 @@ from .gestures import (
 from .help import Section, rules_help
 from .hint import hint as hint_move
 from .keys import Keys
-from .stats import STATS_KEY, Statistics, counts_as_played, rule_set_of
-from .storage import GAME_KEY, SETTINGS_KEY, Settings, load_game, save_game
+from .stats import STATS_KEY, Statistics, counts_as_played, key_of_game, rule_set_of
+from .storage import (
+    DAILY_KEY,
+    DAILY_VERSION,
+    GAME_KEY,
+    SETTINGS_KEY,
+    SETTINGS_VERSION,
+    Settings,
+    daily_text,
+    is_newer,
+    load_game,
+    read_daily,
+    save_game,
+)
 
-DAILY_KEY = "klondike.daily"
 #: Two taps on one card within this many seconds are a double tap (R5).
 DOUBLE_TAP_SECONDS = 0.4
 #: A hint waits this long for the solver's winning line, then suggests a sensible move
@@ -150,7 +161,17 @@ class Session:
         self.rng = rng or random.Random()
         self.settings = Settings.from_json(settings)
         self.stats = Statistics.from_json(stats)
-        self.daily = (daily or "").split()  # [day, code] of the last daily deal started
+        self.daily = list(read_daily(daily) or ())  # [day, code] of the last daily deal
+        # Keys whose stored value a newer version of the game wrote: never written over.
+        self.held: set[str] = {key for key, text, version in (
+            (SETTINGS_KEY, settings, SETTINGS_VERSION), (DAILY_KEY, daily, DAILY_VERSION))
+            if is_newer(text, version)}
+        if self.stats.newer:
+            self.held.add(STATS_KEY)
+        # The game went on in another tab (it saved another game): this tab neither
+        # plays nor saves until the player takes the game over (:meth:`take_over`).
+        self.elsewhere = False
+        self._stats_events: list[Callable[[Statistics], None]] = []
         self.game = Game(GameCode(0))
         self.clock = Clock(now)
         self.analysis = Analysis()
@@ -161,16 +182,75 @@ class Session:
         self._hint_until: float | None = None  # a hint waits for the solver until then
 
     # --- storing ------------------------------------------------------------------------
-    def take_writes(self) -> list[tuple[str, str]]:
-        """The (key, text) pairs to store since the last call, each key once."""
-        writes, self._writes = list(self._writes.items()), {}
-        return writes
+    def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
+                    ) -> list[tuple[str, str]]:
+        """The (key, text) pairs to store since the last call, each key once. Storage is
+        shared by every tab: the statistics are merged, never written over, so ``read``
+        gives what is stored now and only this page's events are added to it."""
+        writes, self._writes = self._writes, {}
+        if self._stats_events:
+            merged = self._merged_stats(read(STATS_KEY))
+            if merged is not None:
+                writes[STATS_KEY] = merged
+        if self.elsewhere:
+            writes.pop(GAME_KEY, None)
+        return [(key, text) for key, text in writes.items() if key not in self.held]
+
+    def _merged_stats(self, stored: str | None) -> str | None:
+        events, self._stats_events = self._stats_events, []
+        if STATS_KEY in self.held:
+            return None
+        base = Statistics.from_json(stored)
+        if base.newer:  # another tab of a newer version wrote them meanwhile
+            self.held.add(STATS_KEY)
+            return None
+        if stored is not None and not base.problem:
+            for event in events:
+                event(base)
+            self.stats = base
+        # else nothing readable is stored (cleared, or damaged): what this page knows,
+        # its events included, is all there is.
+        return self.stats.to_json()
+
+    def _record(self, event: Callable[[Statistics], None]) -> None:
+        """A change to the statistics: shown at once, merged into the stored ones."""
+        event(self.stats)
+        self._stats_events.append(event)
 
     def _save_game(self) -> None:
         self._writes[GAME_KEY] = save_game(self.game, self.clock.elapsed())
 
-    def _save_stats(self) -> None:
-        self._writes[STATS_KEY] = self.stats.to_json()
+    # --- other tabs -----------------------------------------------------------------------
+    def stored_changed(self, key: str, text: str | None) -> str | None:
+        """Another tab stored ``text`` under ``key`` (the storage event). What this page
+        must show again: "stats", "game" (the game continues in the other tab) or None."""
+        if key == STATS_KEY and text is not None and not self._stats_events:
+            stats = Statistics.from_json(text)
+            if not stats.problem:
+                self.stats = stats
+                return "stats"
+        elif key == GAME_KEY and text is not None and not self.elsewhere:
+            try:
+                other, _elapsed = load_game(text)
+            except BadSave:
+                return None
+            if other.to_json() != self.game.to_json():
+                self.elsewhere = True
+                self.keys.reset()
+                return "game"
+        return None
+
+    def take_over(self, stored: str | None) -> Outcome:
+        """Play on here the game the other tab saved (``stored``), as it is there."""
+        self.elsewhere = False
+        self.game = Game(GameCode(0))  # the other tab's game is not left here
+        self.analysis.forget()
+        return self.resume(stored)._replace(said=_("The game continues here"))
+
+    def _away(self) -> Outcome | None:
+        if self.elsewhere:
+            return Outcome(False, _("This game continues in another tab"))
+        return None
 
     # --- starting -----------------------------------------------------------------------
     def resume(self, stored: str | None) -> Outcome:
@@ -179,9 +259,18 @@ class Session:
         problems = []
         if self.stats.problem:
             problems.append(self.stats.problem)
-            self._save_stats()  # from zero, replacing the unreadable value
+            if not self.stats.newer:
+                self._record(lambda stats: None)  # from zero, replacing the damaged value
+        if SETTINGS_KEY in self.held or DAILY_KEY in self.held:
+            problems.append(_("Your settings were saved by a newer version of the game: "
+                              "they are kept as they are, and this page uses its own"))
         outcome = None
-        if stored is not None:
+        if is_newer(stored, SAVE_VERSION):
+            self.held.add(GAME_KEY)
+            problems.append(_("Your saved game was saved by a newer version of the game: it "
+                              "is kept as it is, and this page plays a new game without "
+                              "saving it"))
+        elif stored is not None:
             try:
                 self.game, elapsed = load_game(stored)
             except BadSave as e:
@@ -202,14 +291,16 @@ class Session:
         """A new game: ``code``'s deal, or a random one with ``draw`` and ``scoring``
         (the settings' defaults if not given). A game left with moves and not won
         counts as lost or abandoned (R9 statistics)."""
+        if (away := self._away()) is not None:
+            return away
         if code is None:
             code = GameCode(self.rng.randrange(DEALS), draw or self.settings.draw,
                             scoring or self.settings.scoring)
         old = self.game
         if counts_as_played(old):
-            self.stats.record_end(rule_set_of(old), is_stuck(old),
-                                  old.score_at(self.clock.elapsed()), game_key=old.to_json())
-            self._save_stats()
+            rule_set, stuck = rule_set_of(old), is_stuck(old)
+            score, key = old.score_at(self.clock.elapsed()), key_of_game(old.to_json())
+            self._record(lambda stats: stats.record_end(rule_set, stuck, score, game_key=key))
         self.game = Game(code)
         self.analysis.forget()  # the answers were about the old deal
         self.clock = Clock(self.now)
@@ -235,8 +326,10 @@ class Session:
         draw = self.settings.draw
         code = daily_code(day, draw)
         outcome = self.new_game(draw, "N", GameCode.parse(code))
+        if not outcome.changed:
+            return outcome
         self.daily = [day.isoformat(), code]
-        self._writes[DAILY_KEY] = " ".join(self.daily)
+        self._writes[DAILY_KEY] = daily_text(*self.daily)
         won = self.stats.won_daily(day.isoformat(), draw)
         return outcome._replace(said=_("Daily deal of {day}, draw {draw}").format(
             day=day.isoformat(), draw=draw) + (" " + _("(won already)") if won else ""))
@@ -244,6 +337,8 @@ class Session:
     # --- playing ------------------------------------------------------------------------
     def play(self, move: Move) -> Outcome:
         """Play ``move``; an illegal one says why and changes nothing (R5)."""
+        if (away := self._away()) is not None:
+            return away
         try:
             said = describe_move(self.game, move)
             self.analysis.play(self.game, move)  # keeps the rest of a winning line
@@ -253,6 +348,8 @@ class Session:
         return self._after_action()._replace(said=said)  # the live region says every move
 
     def undo(self) -> Outcome:
+        if (away := self._away()) is not None:
+            return away
         if not self.game.moves_made:
             return Outcome(False, _("There is nothing to undo"))
         self.game.undo()
@@ -261,7 +358,7 @@ class Session:
 
     def undo_to_winnable(self) -> Outcome:
         target = self.analysis.last_winnable(self.game)
-        if target is None:
+        if target is None or self.elsewhere:
             return Outcome()
         while self.game.moves_made > target:
             self.game.undo()
@@ -279,11 +376,15 @@ class Session:
         game = self.game
         seconds = self.clock.elapsed()
         score = game.score_at(seconds)
-        self.stats.record_win(rule_set_of(game), seconds, game.moves_made, score,
-                              game_key=game.to_json())
-        if len(self.daily) == 2 and self.daily[1] == game.code:
-            self.stats.record_daily_win(self.daily[0], game.draw)
-        self._save_stats()
+        rule_set, moves, key = rule_set_of(game), game.moves_made, key_of_game(game.to_json())
+        daily = self.daily[0] if len(self.daily) == 2 and self.daily[1] == game.code else None
+
+        def won(stats: Statistics) -> None:
+            stats.record_win(rule_set, seconds, moves, score, game_key=key)
+            if daily is not None:
+                stats.record_daily_win(daily, game.draw)
+
+        self._record(won)
         text = game.scoring.value_text(score)
         return _("You won in {time} with {moves} moves.").format(
             time=clock_text(seconds), moves=game.moves_made) + (
@@ -293,6 +394,8 @@ class Session:
         """R6 "Finish game": the cards home once every tableau card is face up, or the
         solver's winning line once nothing is left to discover."""
         line = finish_line(self.game)
+        if self.elsewhere:
+            return None
         if line is None and self.game.all_face_up:
             solved = self.analysis.winning_line(self.game)
             line = [Move.from_text(m) for m in solved] if solved else None
@@ -446,8 +549,7 @@ class Session:
         return self.stats.summary_rows(rule_set), note
 
     def reset_stats(self) -> str:
-        self.stats.reset()
-        self._save_stats()
+        self._record(lambda stats: stats.reset())
         return _("Statistics reset")
 
     def change_settings(self, settings: Settings) -> str:

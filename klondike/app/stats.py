@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import asdict, dataclass, fields
 from datetime import date as Date
@@ -34,7 +35,8 @@ from ..i18n import _
 from ..scoring import SCORINGS, clock_text
 
 STATS_KEY = "klondike.stats"
-STATS_VERSION = 1
+STATS_VERSION = 2  # 2: the keys of the recent games recorded, not only the last one
+RECENT_GAMES = 32  # game keys kept against counting a game twice (from any tab)
 _NO_VALUE = "\u2014"  # an em dash: nothing to show yet
 # The rule sets in the order a statistics dialog lists them.
 RULE_SETS = tuple(f"D{draw}{letter}" for letter in SCORINGS for draw in (1, 3))
@@ -84,13 +86,18 @@ class Statistics:
     """All statistics: one :class:`Record` per rule set, and the daily deals won (R8).
 
     ``problem`` is None, or a message for the player when :meth:`from_json` had to start
-    again from zero (the stored value was damaged or foreign)."""
+    again from zero (the stored value was damaged or foreign); ``newer`` is true when the
+    stored value is of a newer format than this version reads: it must not be written
+    over."""
 
     def __init__(self) -> None:
         self.records: dict[str, Record] = {}
         self.daily: dict[int, set[str]] = {1: set(), 3: set()}  # draw -> ISO dates won
         self.problem: str | None = None
-        self.last_game: str | None = None  # key of the last game recorded (no double count)
+        self.newer = False
+        # Keys of the games recorded lately, newest last: a game shown again (a reload,
+        # another tab) is not counted twice.
+        self.recent: list[str] = []
 
     # --- reading ----------------------------------------------------------------------
     def record(self, rule_set: str) -> Record:
@@ -109,9 +116,10 @@ class Statistics:
     def record_win(self, rule_set: str, seconds: float, moves: int, score: int | None,
                    game_key: str | None = None) -> None:
         """A game won in ``seconds`` of play with ``moves`` moves and the final ``score``
-        (``game.score_at(seconds)``; None for the X scoring). If ``game_key`` (e.g.
-        ``game.to_json()``) is the key of the last game recorded, nothing is counted
-        again: showing a won game after a reload is not a second win."""
+        (``game.score_at(seconds)``; None for the X scoring). If ``game_key``
+        (:func:`key_of_game` of ``game.to_json()``) is among the keys of the games
+        recorded lately, nothing is counted again: showing a won game after a reload, or
+        in another tab, is not a second win."""
         if self._seen(game_key):
             return
         r = self._mutable(rule_set)
@@ -150,7 +158,7 @@ class Statistics:
         if rule_set is None:
             self.records.clear()
             self.daily = {1: set(), 3: set()}
-            self.last_game = None
+            self.recent = []
             self.problem = None
         else:
             _check_rule_set(rule_set)
@@ -161,9 +169,11 @@ class Statistics:
         return self.records.setdefault(rule_set, Record())
 
     def _seen(self, game_key: str | None) -> bool:
-        if game_key is not None and game_key == self.last_game:
+        if game_key is None:
+            return False
+        if game_key in self.recent:
             return True
-        self.last_game = game_key
+        self.recent = [*self.recent, game_key][-RECENT_GAMES:]
         return False
 
     @staticmethod
@@ -215,7 +225,7 @@ class Statistics:
                 "v": STATS_VERSION,
                 "sets": {key: asdict(r) for key, r in sorted(self.records.items())},
                 "daily": {str(d): sorted(days) for d, days in sorted(self.daily.items())},
-                "last": self.last_game,
+                "recent": self.recent,
             },
             separators=(",", ":"),
         )
@@ -230,6 +240,12 @@ class Statistics:
             return stats
         try:
             _read(stats, json.loads(text) if isinstance(text, str) else None)
+        except Newer:
+            stats = cls()
+            stats.newer = True
+            stats.problem = _("The statistics were saved by a newer version of the game: "
+                              "they are kept as they are, and this page does not save "
+                              "over them")
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
             stats = cls()
             stats.problem = _("The statistics could not be read and start again from zero")
@@ -254,15 +270,37 @@ def _check_rule_set(rule_set: str) -> None:
         raise ValueError(f"not a rule set: {rule_set!r} (like D1N or D3V)")
 
 
+class Newer(ValueError):
+    """A stored value of a newer format than this version of the game reads."""
+
+
+def key_of_game(saved_game: str) -> str:
+    """The key a game is recorded under: a digest of its save (code and moves), short
+    enough to keep many (:data:`RECENT_GAMES`)."""
+    return hashlib.sha256(saved_game.encode()).hexdigest()[:16]
+
+
 def _read(stats: Statistics, data: object) -> None:
-    """Fill ``stats`` from parsed JSON; raise ValueError/TypeError for anything off."""
-    if not isinstance(data, dict) or data.get("v") != STATS_VERSION:
-        raise ValueError("not statistics of this version")
-    sets, daily, last = data["sets"], data["daily"], data.get("last")
+    """Fill ``stats`` from parsed JSON; raise ValueError/TypeError for anything off, and
+    :class:`Newer` for a format newer than :data:`STATS_VERSION`."""
+    version = data.get("v") if isinstance(data, dict) else None
+    if _is_int(version) and version > STATS_VERSION:
+        raise Newer(version)
+    if version not in (1, STATS_VERSION):
+        raise ValueError("not statistics of a known version")
+    sets, daily = data["sets"], data["daily"]
     if not isinstance(sets, dict) or not isinstance(daily, dict):
         raise TypeError("sets and daily must be objects")
-    if last is not None and not isinstance(last, str):
-        raise TypeError("last must be text")
+    if version == 1:  # the key of the last game only, a whole save
+        last = data.get("last")
+        if last is not None and not isinstance(last, str):
+            raise TypeError("last must be text")
+        recent = [] if last is None else [key_of_game(last)]
+    else:
+        recent = data["recent"]
+        if not isinstance(recent, list) or not all(isinstance(k, str) and len(k) <= 64
+                                                   for k in recent):
+            raise TypeError("recent must be a list of keys")
     for key, value in sets.items():
         _check_rule_set(key)
         stats.records[key] = _record(value)
@@ -270,7 +308,7 @@ def _read(stats: Statistics, data: object) -> None:
         if draw not in ("1", "3") or not isinstance(days, list):
             raise ValueError("daily must map 1 and 3 to lists")
         stats.daily[int(draw)] = {Date.fromisoformat(day).isoformat() for day in days}
-    stats.last_game = last
+    stats.recent = recent[-RECENT_GAMES:]
 
 
 def _record(value: object) -> Record:

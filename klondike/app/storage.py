@@ -23,6 +23,9 @@ from ..scoring import SCORINGS
 
 GAME_KEY = "klondike.game"
 SETTINGS_KEY = "klondike.settings"
+DAILY_KEY = "klondike.daily"
+SETTINGS_VERSION = 1  # 0: the fields alone, with no "v"
+DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
 ANIMATIONS = ("normal", "fast", "off")
 
 
@@ -57,11 +60,12 @@ class Settings:
     language: str = ""  # "" follows the browser
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), separators=(",", ":"))
+        return json.dumps({"v": SETTINGS_VERSION, **asdict(self)}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | None) -> Settings:
-        """Read settings; anything unreadable gives the defaults (never an error)."""
+        """Read settings (of any version up to this one; :func:`is_newer` tells a newer
+        one apart); anything unreadable gives the defaults (never an error)."""
         try:
             data = json.loads(text) if isinstance(text, str) else None
         except ValueError:
@@ -86,3 +90,37 @@ def _valid(name: str, value: object) -> bool:
     if name == "language":
         return isinstance(value, str) and len(value) <= 8
     return True
+
+
+def is_newer(text: str | None, version: int) -> bool:
+    """Whether a stored value was written by a newer version of the game than one that
+    writes ``version``: such a value is left as it is, never written over."""
+    try:
+        data = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return False
+    v = data.get("v") if isinstance(data, dict) else None
+    return isinstance(v, int) and not isinstance(v, bool) and v > version
+
+
+def daily_text(day: str, code: str) -> str:
+    """The daily deal last started: its date and game code (R8)."""
+    return json.dumps({"v": DAILY_VERSION, "day": day, "code": code}, separators=(",", ":"))
+
+
+def read_daily(text: str | None) -> tuple[str, str] | None:
+    """(day, code) of :func:`daily_text`, or of version 0's ``"YYYY-MM-DD CODE"``; None
+    for nothing stored or anything else."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = dict(zip(("day", "code"), text.split(), strict=False))  # version 0
+    if not isinstance(data, dict):
+        return None
+    day, code = data.get("day"), data.get("code")
+    if not (isinstance(day, str) and isinstance(code, str) and len(day) == 10
+            and len(code) < 32):
+        return None
+    return day, code

@@ -1,0 +1,118 @@
+"""Storage shared by tabs and able to fail, in a real browser (R9): two tabs of one
+context, a full quota, storage refused, and hostile stored values."""
+
+from __future__ import annotations
+
+import json
+
+from harness import open_app
+from player import click_stock
+
+from klondike import Game
+from tests.lines import DEAL_2_DRAW_1
+
+GAME_KEY, STATS_KEY = "klondike.game", "klondike.stats"
+WIN_CODE = "KL1-D1N-AAAAAAC"
+
+
+def near_win() -> tuple[str, str]:
+    """A save one move short of a win, and the card that move sends home."""
+    game = Game.from_code(WIN_CODE)
+    for move in DEAL_2_DRAW_1[:-1]:
+        game.play(move)
+    last = DEAL_2_DRAW_1[-1]
+    assert last == "T7>F"
+    column = game.tableau[6]
+    return json.dumps({"v": 1, "code": WIN_CODE, "moves": " ".join(DEAL_2_DRAW_1[:-1]),
+                       "elapsed": 60}), str((column.down + column.up)[-1])
+
+
+def seed(context, values: dict[str, str]) -> None:
+    """Store ``values`` before the app of each new page of ``context`` reads them (once
+    per page: its reload finds what it saved itself)."""
+    context.add_init_script(
+        "(() => { if (sessionStorage.getItem('seeded')) return;"
+        " sessionStorage.setItem('seeded', '1');"
+        f" const values = {json.dumps(values)};"
+        " for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); })()")
+
+
+def status(page) -> str:
+    return page.locator("#status").text_content()
+
+
+def test_R9_a_win_in_one_tab_and_a_new_game_in_another_count_once_each(fresh_context,
+                                                                          site_url):
+    save, last_card = near_win()
+    seed(fresh_context, {GAME_KEY: save})
+    a = open_app(fresh_context, site_url)
+    b = open_app(fresh_context, site_url)  # opened before the win, on the same game
+    assert b.locator("#elsewhere").is_hidden()
+    a.click(f"#c-{last_card}")  # one tap: home, and the game is won
+    a.wait_for_selector("#win-dialog[open]")
+    b.wait_for_selector("#elsewhere:not([hidden])")
+    b.click("[data-action=new-game] >> nth=0")  # New game in B would replace A's game...
+    assert b.locator("#new-dialog[open]").count() == 1
+    b.press("#code-input", "Enter")
+    b.wait_for_function("document.getElementById('status').textContent"
+                        ".includes('continues in another tab')")
+    b.click("[data-action=take-over]")  # ...until B takes it over
+    assert b.locator("#elsewhere").is_hidden()
+    b.wait_for_selector("#win-dialog[open]")
+    b.keyboard.press("Escape")
+    b.click("[data-action=new-game] >> nth=0")
+    b.press("#code-input", "Enter")
+    b.wait_for_function(f"document.getElementById('code').textContent !== {WIN_CODE!r}")
+    for page in (a, b):
+        page.reload()
+        page.wait_for_function("performance.getEntriesByName('klondike-ready').length > 0")
+    stats = json.loads(a.evaluate(f"localStorage.getItem({STATS_KEY!r})"))
+    record = stats["sets"]["D1N"]
+    assert (record["won"], record["lost"], record["abandoned"]) == (1, 0, 0)
+    assert a.watch.problems() == [] and b.watch.problems() == []
+
+
+def test_R9_a_full_storage_keeps_the_game_playing_and_says_so_once(fresh_context, site_url):
+    fresh_context.add_init_script(
+        "Storage.prototype.setItem = function () {"
+        " throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };")
+    page = open_app(fresh_context, site_url)
+    assert "cannot be saved" in status(page)  # the new game's first save failed
+    for moves in (1, 2):
+        click_stock(page)
+        page.wait_for_function("(n) => document.getElementById('score').textContent"
+                               ".includes('Moves ' + n)", arg=moves)
+        assert "cannot be saved" not in status(page)  # told once; the game goes on
+    assert page.locator(".py-error").count() == 0 and page.watch.problems() == []
+
+
+def test_R9_storage_refused_on_access_still_plays(fresh_context, site_url):
+    fresh_context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', { get() {"
+        " throw new DOMException('The operation is insecure.', 'SecurityError'); } });")
+    page = open_app(fresh_context, site_url)
+    assert "cannot be saved" in status(page)
+    click_stock(page)
+    page.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
+    assert page.locator(".py-error").count() == 0 and page.watch.problems() == []
+
+
+def test_R9_hostile_stored_values_inject_nothing(fresh_context, site_url):
+    evil = '<img src=x onerror="window.__pwned = 1">'
+    values = {
+        GAME_KEY: json.dumps({"v": 1, "code": evil, "moves": evil, "elapsed": 0}),
+        STATS_KEY: json.dumps({"v": 2, "sets": {evil: evil}, "daily": {"1": [evil]},
+                               "recent": [evil]}),
+        "klondike.settings": json.dumps({"v": 1, "language": evil, "scoring": evil,
+                                         "animation": evil}),
+        "klondike.daily": json.dumps({"v": 1, "day": evil, "code": evil}),
+    }
+    seed(fresh_context, values)
+    page = open_app(fresh_context, site_url)
+    assert "could not be read" in status(page)
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("img").count() == 0
+    assert page.locator("#code").text_content().startswith("KL1-")
+    click_stock(page)
+    page.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
+    assert page.watch.problems() == []
