@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from harness import open_app
-from player import click_stock
+from player import click_stock, settle
 
 from klondike import Game
 from tests.lines import DEAL_2_DRAW_1
@@ -77,11 +77,13 @@ def test_R9_a_full_storage_keeps_the_game_playing_and_says_so_once(fresh_context
         "Storage.prototype.setItem = function () {"
         " throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };")
     page = open_app(fresh_context, site_url)
+    settle(page)  # the cards have flown to their places: a tap aims at the stock
     assert "cannot be saved" in status(page)  # the new game's first save failed
     for moves in (1, 2):
         click_stock(page)
         page.wait_for_function("(n) => document.getElementById('score').textContent"
                                ".includes('Moves ' + n)", arg=moves)
+        settle(page)  # the turned card has flown off the stock
         assert "cannot be saved" not in status(page)  # told once; the game goes on
     assert page.locator(".py-error").count() == 0 and page.watch.problems() == []
 
@@ -91,6 +93,7 @@ def test_R9_storage_refused_on_access_still_plays(fresh_context, site_url):
         "Object.defineProperty(window, 'localStorage', { get() {"
         " throw new DOMException('The operation is insecure.', 'SecurityError'); } });")
     page = open_app(fresh_context, site_url)
+    settle(page)  # the cards have flown to their places: a tap aims at the stock
     assert "cannot be saved" in status(page)
     click_stock(page)
     page.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
@@ -109,6 +112,7 @@ def test_R9_hostile_stored_values_inject_nothing(fresh_context, site_url):
     }
     seed(fresh_context, values)
     page = open_app(fresh_context, site_url)
+    settle(page)
     assert "could not be read" in status(page)
     assert page.evaluate("window.__pwned") is None
     assert page.locator("img").count() == 0

@@ -260,6 +260,10 @@ async def main() -> None:
     app.show(app.session.resume(app.storage.get(GAME_KEY)))
     for button in BOARD.querySelectorAll("button[data-action]"):
         button.disabled = False
+    # The loading cover goes now, not when boot.js's observer of the mark runs (a queued
+    # callback, later): a tap right after the mark must reach the table.
+    document.body.classList.add("ready")
+    BOARD.setAttribute("aria-busy", "false")
     performance.mark("klondike-ready")
 
 
