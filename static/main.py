@@ -86,7 +86,7 @@ class App:
     def on_storage(self, event) -> None:
         """Another tab stored something (the storage event)."""
         key = nullable(event.key)
-        if key is None:  # the other tab cleared the storage: this one writes it again
+        if key is None:  # the other tab cleared the storage: this one's next save refills it
             return
         changed = self.session.stored_changed(key, nullable(event.newValue))
         if changed == "stats" and document.getElementById("stats-dialog").open:

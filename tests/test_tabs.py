@@ -4,6 +4,7 @@ over; the game in progress owned by one tab; values of earlier and newer version
 from __future__ import annotations
 
 import json
+from datetime import date
 
 from klondike import GameCode, Move
 from klondike.app.session import Session
@@ -45,8 +46,11 @@ class Browser:
         return Statistics.from_json(self.stored[STATS_KEY])
 
 
+WIN_CODE = "KL1-D1N-AAAAAAC"
+
+
 def win(tab: Session) -> None:
-    tab.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    tab.new_game(code=GameCode.parse(WIN_CODE))
     for text in DEAL_2_DRAW_1:
         tab.play(Move.from_text(text))
     assert tab.game.is_won
@@ -59,7 +63,8 @@ def test_R9_a_win_in_one_tab_and_a_new_game_in_another_count_once_each() -> None
     assert "game" in browser.flush(a)  # B learns that the game goes on in A
     assert b.elsewhere and b.tap("stock", 0, None).said == "This game continues in another tab"
     assert b.new_game().changed is False  # B's New game would replace A's game: refused
-    assert browser.flush(b) == []
+    b.set_hidden(True)  # nor does B save its old game when the player leaves it
+    assert browser.flush(b) == [] and json.loads(browser.stored[GAME_KEY])["code"] == WIN_CODE
     outcome = b.take_over(browser.stored[GAME_KEY])
     assert outcome.said == "The game continues here" and b.game.is_won and not b.elsewhere
     b.new_game()  # the won game is not counted again
@@ -156,7 +161,7 @@ def test_R9_values_of_a_newer_version_are_refused_and_left_untouched() -> None:
     browser.tabs.append(tab)
     tab.tap("stock", 0, None)
     tab.new_game()
-    tab.start_daily(__import__("datetime").date(2026, 12, 2))
+    tab.start_daily(date(2026, 12, 2))
     tab.change_settings(Settings(draw=1))
     browser.flush(tab)
     assert browser.stored == newer  # nothing written over

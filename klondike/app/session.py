@@ -134,7 +134,6 @@ class HintMarks(NamedTuple):
     pile: str
     index: int
     target: str | None
-    said: str
 
 
 class Search(NamedTuple):
@@ -142,8 +141,8 @@ class Search(NamedTuple):
 
     more: bool  # another slice is wanted
     answered: bool  # the position on the board got its answer just now: show it
-    hint: HintMarks | None  # a hint the player waited for, due now
-    hint_said: str | None  # the status line for it ("No useful move is left")
+    hint: HintMarks | None  # the marks of a hint the player waited for, due now
+    hint_said: str | None  # the status line for it (also "No useful move is left")
 
 
 class Session:
@@ -393,9 +392,9 @@ class Session:
     def finishing_line(self) -> list[Move] | None:
         """R6 "Finish game": the cards home once every tableau card is face up, or the
         solver's winning line once nothing is left to discover."""
-        line = finish_line(self.game)
         if self.elsewhere:
             return None
+        line = finish_line(self.game)
         if line is None and self.game.all_face_up:
             solved = self.analysis.winning_line(self.game)
             line = [Move.from_text(m) for m in solved] if solved else None
@@ -519,11 +518,11 @@ class Session:
             return None, _("No useful move is left")
         said = _("Hint: {move}").format(move=describe_move(game, move))
         if move is STOCK:
-            return HintMarks("stock", len(game.stock) - 1, None, said), said
+            return HintMarks("stock", len(game.stock) - 1, None), said
         pile, index = source_of(game, move)
         suit = card_at(game, pile, index).suit
         target = "F" + suit if move.target < 0 else f"T{move.target + 1}"
-        return HintMarks(pile, index, target, said), said
+        return HintMarks(pile, index, target), said
 
     # --- what the page shows ---------------------------------------------------------------
     def score_line(self) -> str:
