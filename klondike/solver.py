@@ -233,21 +233,18 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:
 
 
 def _portfolio(
-    game: Game, budget: int, kept: list[list] | None = None
+    game: Game, budget: int
 ) -> Iterator[Solution | None]:
     """Rule 8: the first depth-first search alone for :data:`SOLO` nodes, then the
     others a node each in turn, until one of them wins or the depth-first search
     proves the position lost. A best-first search that runs out of positions or of its
     own budget leaves the others to go on. None after each node, as
-    :meth:`_Search.steps`. Lists of what grows with the searches (lists, sets, dicts)
-    join ``kept``, for :meth:`Search.release`."""
+    :meth:`_Search.steps`."""
     dead: dict[bytes, bool] = {}  # rule 6's answers, for all the searches
-    if kept is not None:
-        kept.append([dead])
-    first = _Search(game, chains=False, dead=dead, kept=kept)
+    first = _Search(game, chains=False, dead=dead)
     first.watch = True
     searches = [first.steps(budget)]
-    new = partial(_Search, game, dead=dead, kept=kept)
+    new = partial(_Search, game, dead=dead)
     start = first.closest  # the distance before any move
     nodes = turn = 0
     late = -1 if first.talon_is_set else LATE  # when the eager one joins (rule 8)
@@ -262,8 +259,6 @@ def _portfolio(
                 # Rule 9: the relaxed game's depth-first search, for losses only, its
                 # rule 6 answers its own (they hold for the relaxed game).
                 relaxed_dead: dict[bytes, bool] = {}
-                if kept is not None:
-                    kept.append([relaxed_dead])
                 relaxed = new(dead=relaxed_dead, relaxed=True)
                 searches.append(_losses_only(relaxed.steps(budget)))
                 if start - first.closest <= HOPELESS * start:  # it looks lost
@@ -322,7 +317,8 @@ def _no_cycle_collection() -> Iterator[None]:
 
 
 class Search:
-    """A :func:`solve` that runs a slice at a time, so a page can stay responsive: call
+    """A :func:`solve` that runs a slice at a time, so that the solver's worker can look
+    at its messages between slices (a newer position cancels this one): call
     :meth:`advance` until it returns the :class:`Solution`. Same nodes, same answer.
 
     >>> from klondike import Game
@@ -332,65 +328,27 @@ class Search:
     """
 
     def __init__(self, game: Game, budget: int = DEFAULT_BUDGET) -> None:
-        self._kept: list[list] = []  # what grows with the searches, for release()
-        self._steps = _portfolio(game, budget, self._kept)
-        self._released = False
+        self.budget = budget
+        self._steps = _portfolio(game, budget)
         self.solution: Solution | None = None
 
     def advance(
         self, nodes: int, until: float | None = None, clock: Callable[[], float] = perf_counter
     ) -> Solution | None:
         """Expand up to ``nodes`` more positions, and no more once ``clock()`` has reached
-        ``until`` (a page's time slice: how far a slice gets depends on the device, the
-        answer and its node count do not); the answer once there is one.
-
-        Between slices, all that the process holds is frozen (``gc.freeze``), so that the
-        collections the page's own work starts do not walk what the search keeps; the
-        next slice and the answer thaw it. A full collection between slices took 68 ms
-        on deal 1 in draw 3 in CPython, longer than the slice."""
+        ``until`` (a slice of time: how far a slice gets depends on the device, the
+        answer and its node count do not); the answer once there is one."""
         if self.solution is None:
-            if self._released:
-                raise RuntimeError("a released search cannot go on")
             with _no_cycle_collection():
-                gc.unfreeze()
                 for _ in range(nodes + 1):
                     step = next(self._steps)
                     if step is not None:
                         self.solution = step
+                        self._steps = None  # what the searches hold, freed
                         break
                     if until is not None and clock() >= until:
                         break
-                if self.solution is None:
-                    gc.freeze()
         return self.solution
-
-    def release(self, until: float, clock: Callable[[], float] = perf_counter) -> bool:
-        """Free what the search holds, a part at a time until ``clock()`` reaches
-        ``until``; True once all is freed. A page's time slice again: dropped at once, a
-        search of 60,000 nodes (deal 1 in draw 3) took 28 to 41 ms to free in CPython and
-        about 80 ms in Pyodide. A released search answers no more than it has. What is
-        left of it stays frozen out of collections (as :meth:`advance` leaves it); once
-        all is freed, nothing is (the page's own cycles are collected again)."""
-        self._released = True
-        gc.unfreeze()
-        kept = self._kept
-        while kept and clock() < until:
-            parts = kept[-1]
-            if not parts:
-                kept.pop()
-            elif not parts[-1]:
-                parts.pop()
-            elif isinstance(part := parts[-1], list):
-                del part[-500:]
-            else:
-                pop = part.popitem if isinstance(part, dict) else part.pop
-                for _ in range(min(500, len(part))):
-                    pop()
-        if kept:
-            gc.freeze()
-            return False
-        self._steps = None  # the searches' frames, with nothing big left in them
-        return True
 
 
 def wins_for_the_daily_deal(game: Game) -> bool:
@@ -585,7 +543,6 @@ class _Search:
         daily: bool = False,
         chains: bool = True,
         dead: dict[bytes, bool] | None = None,
-        kept: list[list] | None = None,
         relaxed: bool = False,
     ) -> None:
         self.daily = daily  # the daily deal's frozen rules (wins_for_the_daily_deal)
@@ -630,10 +587,8 @@ class _Search:
         self.eager = False  # every card home at once, not just safe ones (rule 8)
         self.eager_talon = False  # the same for every talon card the draws reach
         # The lists, sets and dicts that grow as it searches, let go when its steps end
-        # (_lets_go) and listed in ``kept`` too (for Search.release).
+        # (_lets_go).
         self.kept: list = []
-        if kept is not None:
-            kept.append(self.kept)
         # _is_dead's answers, shared by the searches of one solve.
         self.dead: dict[bytes, bool] = {} if dead is None else dead
         # The least distance (rule 5) of the positions expanded that are not dead, kept

@@ -3,7 +3,8 @@
 
 Everything a player sees is decided by :class:`klondike.app.session.Session`, without the
 DOM; this file passes it the page's events and stored texts, writes what it asks to
-store, draws its answers, and runs the solver's slices between events.
+store, draws its answers, and carries the solver's requests and answers to and from its
+Web Worker (``page.solver``): the page's thread never searches.
 """
 
 from __future__ import annotations
@@ -11,17 +12,18 @@ from __future__ import annotations
 import asyncio
 from datetime import date
 
-from js import Date, MessageChannel, document, navigator, performance, setInterval, window
+from js import Date, document, navigator, performance, setInterval, setTimeout, window
 from page import toolbar
 from page.board import Board
 from page.dialogs import Dialogs, fill_language_choices, translate_page
 from page.dom import BOARD, STATUS, TABLE, nullable, say
 from page.keyboard import Keyboard
 from page.pointer import Pointer
+from page.solver import SolverWorker
 from page.store import Store
 from pyodide.ffi import create_proxy
 
-from klondike.app.session import Session
+from klondike.app.session import HINT_WAIT_SECONDS, Session
 from klondike.app.stats import STATS_KEY
 from klondike.app.storage import DAILY_KEY, GAME_KEY, SETTINGS_KEY
 from klondike.i18n import _, choose_language
@@ -44,13 +46,9 @@ class App:
         self.busy = False  # "Finish game" is playing
         self.told_unsaved = False  # a write failed: the player is told once
         self.notice = ""  # said after what the next outcome says
-        # "Can this still be won?": the solver runs a slice at a time between events.
-        # Slices are scheduled as messages, not timeouts: a chain of setTimeout(0) waits
-        # at least 4 ms between slices once nested 5 deep (the HTML standard's clamp).
-        self.slice_pending = False
-        self.slices = MessageChannel.new()
-        self.slice_proxy = create_proxy(self.search_slice)
-        self.slices.port1.onmessage = self.slice_proxy
+        # "Can this still be won?", the hint, the daily deal: the solver's worker.
+        self.solver = SolverWorker(self.on_solver, self.on_solver_failed)
+        self.hint_proxy = create_proxy(self.hint_due)
 
     # --- the loop: the session decides, the page shows ------------------------------------
     def show(self, outcome) -> None:
@@ -68,8 +66,7 @@ class App:
             self.notice = ""
         if outcome.won is not None:
             self.dialogs.show_win(outcome.won)
-        if outcome.changed:
-            self.analyse()
+        self.analyse()  # what to ask the worker: the new position, a deal looked for
 
     def render(self) -> None:
         self.board.render(self.session.game, self.session.settings.left_handed)
@@ -126,34 +123,48 @@ class App:
             self.busy = False
         self.show(self.session.finished())
 
-    # --- the solver: can this still be won? the hint (R8) ---------------------------------
+    # --- the solver's worker: can this still be won? the hint (R8) ----------------------
     def analyse(self) -> None:
-        if self.session.wants_slices():
-            self.schedule_slice()
+        """Send the worker what the session asks now; show the indicator."""
+        for request in self.session.solver_requests():
+            self.solver.post(request)
         toolbar.show_winnable(self.session.winnable())
 
-    def schedule_slice(self) -> None:
-        if not self.slice_pending:
-            self.slice_pending = True
-            self.slices.port2.postMessage(0)
+    def on_solver(self, text: str) -> None:
+        self.heard(self.session.solver_heard(text))
 
-    def search_slice(self, _message=None) -> None:
-        """One slice of the search; the next is scheduled after the browser's own work."""
-        self.slice_pending = False
-        result = self.session.search_slice()
-        if result.more:
-            self.schedule_slice()
-        if result.answered:
+    def on_solver_failed(self) -> None:
+        self.heard(self.session.solver_failed())
+
+    def heard(self, heard) -> None:
+        """Show what an answer of the worker (or its failure) changed."""
+        if heard is None:
+            return
+        if heard.outcome is not None:
+            self.show(heard.outcome)
+        if heard.said is not None:
+            say(heard.said)
+        if heard.answered:
             toolbar.show_winnable(self.session.winnable())
             toolbar.show_finish(self.session.finishing_line() is not None)
-        if result.hint_said is not None:
-            self.show_hint(result.hint, result.hint_said)
+        if heard.hint_said is not None:
+            self.show_hint(heard.hint, heard.hint_said)
+        if self.session.analysis.down:
+            self.solver.stop()
+        self.analyse()
 
     def ask_hint(self) -> None:
         marks, said = self.session.ask_hint()
         if marks is not None or said is not None:
             self.show_hint(marks, said)
-        self.analyse()  # starts a search if none runs (the indicator may be off)
+        if marks is None and said is not None:  # "Thinking…": a sensible move if it waits
+            setTimeout(self.hint_proxy, int(HINT_WAIT_SECONDS * 1000) + 20)
+        self.analyse()  # asks the worker if nothing was asked (the indicator may be off)
+
+    def hint_due(self, *_args) -> None:
+        due = self.session.hint_due()
+        if due is not None:
+            self.show_hint(*due)
 
     def show_hint(self, marks, said: str) -> None:
         """R8: lift the card worth moving and mark where it goes."""
@@ -169,9 +180,8 @@ class App:
 
     def start_daily(self) -> None:
         now = Date.new()  # the player's calendar date
-        say(_("Preparing the daily deal…"))
         day = date(now.getFullYear(), now.getMonth() + 1, now.getDate())
-        self.show(self.session.start_daily(day))
+        self.show(self.session.start_daily(day))  # the worker works it out
 
     # --- events ----------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -225,6 +235,7 @@ class App:
     def on_tick(self) -> None:
         if self.session.clock.running:
             toolbar.show_score(self.session.score_line())
+        self.heard(self.session.solver_tick())  # the worker's watchdog
 
     def on_resize(self, _event) -> None:
         self.render()
@@ -265,6 +276,9 @@ async def main() -> None:
     document.body.classList.add("ready")
     BOARD.setAttribute("aria-busy", "false")
     performance.mark("klondike-ready")
+    # The solver's worker boots its own Pyodide once the page is interactive, so it never
+    # delays the first move; what was asked before waits in page.solver.
+    setTimeout(create_proxy(app.solver.start), 0)
 
 
 asyncio.ensure_future(main())  # async: the language's catalog is fetched first

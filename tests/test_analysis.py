@@ -4,61 +4,38 @@ winnable position, the winning line kept along (issue 5, R8)."""
 from __future__ import annotations
 
 from klondike import Game
-from klondike.app.analysis import BUDGET, BUSY, Analysis, position_key
+from klondike.app.analysis import BUDGET, BUSY, UNAVAILABLE, Analysis, position_key
 from klondike.moves import Move
 from klondike.solver import LOST, UNKNOWN, WON, Solution, solve
 
 from .positions import position
 
 
-def answered(analysis: Analysis, game: Game) -> int:
-    """Slices until the position on the board is answered."""
-    slices = 1
-    while analysis.advance(game) is None:
-        slices += 1
-    return slices
+def answered(analysis: Analysis, game: Game, budget: int = BUDGET) -> None:
+    """The worker's answer about the position on the board, as it would come."""
+    assert analysis.to_ask(game) == position_key(game)
+    analysis.receive(position_key(game), solve(game, budget))
 
 
-class Ticks:
-    """A clock that moves on by one second each time it is read."""
-
-    def __init__(self) -> None:
-        self.now = 0
-
-    def __call__(self) -> int:
-        self.now += 1
-        return self.now
-
-
-def test_the_search_runs_a_slice_of_time_at_a_time_and_the_answer_is_kept() -> None:
-    # The clock is read once a node, so a slice of 100 "seconds" is 100 nodes here; the
-    # answer and its node count are those of one solve, however the search was cut up.
-    game = Game.new(4, 3)  # won after a few thousand nodes
-    analysis = Analysis(slice_seconds=100, clock=Ticks())
-    assert analysis.state(game) == BUSY
-    slices = answered(analysis, game)
-    solution = analysis.answer(game)
-    assert solution == solve(game, BUDGET) and analysis.state(game) == WON
-    assert solution.nodes > 1_000 and solution.nodes // 100 <= slices <= solution.nodes // 100 + 1
-    assert analysis.advance(game) is solution  # kept: no new search
+def test_a_position_is_asked_about_until_it_is_answered_and_the_answer_is_kept() -> None:
+    game = Game.new(4, 3)
+    analysis = Analysis()
+    assert analysis.state(game) == BUSY and analysis.to_ask(game) == game.code + "|"
+    answered(analysis, game)
+    assert analysis.state(game) == WON and analysis.to_ask(game) is None
+    move = game.legal_moves()[0]
+    analysis.play(game, move)
+    game.undo()  # back where it was answered: known at once
+    assert analysis.state(game) == WON and analysis.to_ask(game) is None
 
 
-def test_searches_done_with_are_freed_in_later_slices() -> None:
-    # Dropped at once, a search of 60,000 nodes took about 80 ms to free in Pyodide: a
-    # long task. The board moving on retires the search in progress, and an answer
-    # retires its own search; later slices free them before searching (or without it).
-    game = Game.new(1, 3)  # not decided within the budget
-    analysis = Analysis(budget=2_000, slice_seconds=100, clock=Ticks())
-    for _ in range(5):
-        analysis.advance(game)
-    analysis.play(game, game.legal_moves()[0])
-    assert analysis.advance(game) is None and analysis.tidying
-    while analysis.tidying:
-        assert analysis.advance(game, search=False) is None
-    assert answered(analysis, game) > 1 and analysis.state(game) == UNKNOWN
-    assert analysis.tidying  # the answer's own search
-    while analysis.tidying:
-        assert analysis.advance(game).result == UNKNOWN
+def test_once_the_worker_failed_nothing_is_asked_and_the_state_says_so() -> None:
+    game = Game.new(0, 1)
+    analysis = Analysis()
+    analysis.down = True
+    assert analysis.to_ask(game) is None and analysis.state(game) == UNAVAILABLE
+    analysis.receive(position_key(game), Solution(WON, 5, ["S"]))  # answered before
+    assert analysis.state(game) == WON
 
 
 def test_a_move_on_the_winning_line_keeps_the_rest_of_it() -> None:
@@ -102,8 +79,8 @@ def test_undo_to_the_last_winnable_position() -> None:
 
 def test_a_new_deal_forgets_the_old_answers() -> None:
     game = Game.new(0, 1)
-    analysis = Analysis(budget=50)
-    answered(analysis, game)
+    analysis = Analysis()
+    answered(analysis, game, budget=50)
     assert analysis.state(game) in (WON, UNKNOWN)
     analysis.forget()
     assert analysis.known == {} and analysis.state(game) == BUSY
@@ -112,4 +89,4 @@ def test_a_new_deal_forgets_the_old_answers() -> None:
 def test_a_won_game_is_not_searched() -> None:
     game = position(foundations="Ks Kh Kd Kc")
     analysis = Analysis()
-    assert game.is_won and analysis.advance(game) is None
+    assert game.is_won and analysis.to_ask(game) is None

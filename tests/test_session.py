@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 from datetime import date
 
@@ -16,6 +15,7 @@ from klondike.daily import daily_code
 from klondike.moves import DRAW
 
 from .lines import DEAL_2_DRAW_1
+from .worker import Worker
 
 
 class Time:
@@ -44,10 +44,7 @@ def test_a_whole_game_is_played_hinted_won_and_counted_once() -> None:
     # R8: the hint waits for the solver, then marks a card and where it goes.
     marks, said = session.ask_hint()
     assert marks is None and said == "Thinking…"
-    for _ in range(10_000):
-        result = session.search_slice()
-        if result.hint is not None:
-            break
+    result = Worker(session).pump()[-1]
     hint = result.hint
     assert result.hint_said.startswith("Hint: ") and result.answered
     assert session.winnable().state == "won" and session.winnable().text == "Winnable"
@@ -154,31 +151,35 @@ def test_the_keyboard_picks_a_card_and_puts_it_on_a_pile() -> None:
 
 
 def test_R8_a_hint_waits_for_the_solver_at_most_its_wait() -> None:
-    # Deal 1 in draw 3 is not decided within the budget: the hint must not wait for it.
+    # Deal 1 in draw 3 takes the solver long: the hint must not wait for it.
     time = Time()
     session = fresh(time)
     session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    worker = Worker(session)
     assert session.ask_hint() == (None, "Thinking…")
-    assert session.search_slice().hint is None
+    worker.send()
+    worker.solving.work()
+    assert session.hint_due() is None
     time.now += HINT_WAIT_SECONDS
-    result = session.search_slice()
-    assert result.hint is not None and result.hint_said.startswith("Hint: ")
-    assert result.more  # the indicator's search goes on
-    # A new deal retires the search, and later slices free it (as the page's do), so
-    # nothing it kept stays frozen out of the collector.
-    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
-    while session.analysis.tidying:
-        session.analysis.advance(session.game, search=False)
-    assert gc.get_freeze_count() == 0
+    marks, said = session.hint_due()
+    assert marks is not None and said.startswith("Hint: ")
+    assert session.hint_due() is None  # given once
+    assert session.winnable().state == "busy" and worker.solving.busy  # the search goes on
 
 
 def test_R8_the_daily_deal_is_the_same_for_everyone_and_remembered() -> None:
     session = fresh(Time())
     day = date(2026, 12, 2)
     outcome = session.start_daily(day)
+    assert outcome == (False, "Preparing the daily deal…", None)  # the worker works it out
+    outcome = next(h.outcome for h in Worker(session).pump() if h.outcome)
     assert session.game.code == daily_code(day, 1)
     assert outcome.said == "Daily deal of 2026-12-02, draw 1"
     assert read_daily(dict(session.take_writes())[DAILY_KEY]) == ("2026-12-02", session.game.code)
+    # Started again the same day, it needs no worker.
+    session.new_game()
+    assert session.start_daily(day).said == "Daily deal of 2026-12-02, draw 1"
+    assert not any('"daily"' in request for request in session.solver_requests())
 
 
 def test_the_clock_stops_while_the_page_is_hidden() -> None:

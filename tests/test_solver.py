@@ -756,39 +756,6 @@ def test_the_searches_pause_the_cycle_collector_and_leave_no_cycles_to_collect()
         gc.enable()
 
 
-def test_between_slices_what_a_search_keeps_is_left_out_of_collections() -> None:
-    # The page's own work between slices starts collections; a full one would walk all
-    # the search keeps (68 ms once on deal 1 in draw 3). Frozen between slices, it is
-    # not walked; the answer thaws it, and reference counting frees it with the search.
-    gc.unfreeze()
-    search = Search(Game.new(1, 3), budget=3_000)
-    while search.advance(250) is None:
-        assert gc.get_freeze_count() > 10_000
-    assert search.solution.result == UNKNOWN and gc.get_freeze_count() == 0
-
-
-def test_a_search_is_freed_a_part_at_a_time_and_answers_no_more() -> None:
-    # What grows with the searches (tables, heaps, lines, rule 6's answers) is listed
-    # for release(); a part of 500 entries at most goes between two looks at the clock.
-    search = Search(Game.new(1, 3), budget=3_000)
-    search.advance(2_500)
-    held = sum(len(part) for parts in search._kept for part in parts)
-    assert held > 4_000
-    clock = iter(range(10**6)).__next__
-    releases = 1
-    while not search.release(until=clock() + 2, clock=clock):
-        releases += 1
-        assert gc.get_freeze_count() > 0  # what is left, out of collections
-    assert releases >= held // 500 and search._kept == [] and gc.get_freeze_count() == 0
-    with pytest.raises(RuntimeError):
-        search.advance(1)
-    answered = Search(Game.new(0, 1), budget=3_000)
-    solution = answered.advance(3_000)
-    while not answered.release(until=clock() + 2, clock=clock):
-        pass
-    assert solution.result == WON and answered.advance(1) is solution  # still answers
-
-
 def test_a_search_lets_go_of_what_it_kept_when_it_ends_or_is_dropped() -> None:
     # As its frame's locals would be: the portfolio drops searches (rule 8) as it goes.
     ended = _Search(Game.new(0, 1))

@@ -8,7 +8,7 @@ from datetime import date
 
 from klondike import GameCode, Move
 from klondike.app.session import Session
-from klondike.app.stats import STATS_KEY, Statistics, key_of_game
+from klondike.app.stats import STATS_KEY, STATS_VERSION, Statistics, key_of_game
 from klondike.app.storage import DAILY_KEY, GAME_KEY, SETTINGS_KEY, Settings, read_daily
 
 from .lines import DEAL_2_DRAW_1
@@ -135,7 +135,7 @@ def test_R9_values_of_earlier_versions_are_read() -> None:
     stats = Statistics.from_json(STATS_V1)
     assert stats.problem is None and stats.record("D1N").won == 1
     assert stats.recent == [key_of_game('{"v":1,"code":"KL1-D1N-AAAAAAC","moves":"S"}')]
-    assert json.loads(stats.to_json())["v"] == 2
+    assert json.loads(stats.to_json())["v"] == STATS_VERSION
     settings = Settings.from_json(SETTINGS_V0)
     assert (settings.draw, settings.scoring, settings.language, settings.indicator) == (
         3, "V", "cs", False)
@@ -146,7 +146,7 @@ def test_R9_values_of_earlier_versions_are_read() -> None:
 def test_R9_values_of_a_newer_version_are_refused_and_left_untouched() -> None:
     browser = Browser()
     newer = {
-        STATS_KEY: '{"v":3,"sets":{},"whatever":1}',
+        STATS_KEY: '{"v":4,"sets":{},"whatever":1}',
         SETTINGS_KEY: '{"v":2,"draw":3}',
         DAILY_KEY: '{"v":2,"when":"today"}',
         GAME_KEY: '{"v":2,"code":"KL1-D1N-AAAAAAC","moves":[]}',

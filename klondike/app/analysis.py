@@ -1,40 +1,34 @@
 """What the solver knows about the positions of one game: "Can this still be won?", the
 hint and Finish game (issue 5, R8), apart from the page that shows them.
 
-The page asks :meth:`Analysis.advance` for a slice of search between its events, so it
-never freezes, and shows :meth:`Analysis.state`. Answers are kept per position (the game
-code and the moves that led there), so undoing to a position seen before answers at once.
+The search itself runs in the solver's worker (:mod:`klondike.app.solving`); this keeps
+its answers per position (the game code and the moves that led there), so undoing to a
+position seen before answers at once, and says which position to ask about next.
 
 >>> from klondike import Game
+>>> from klondike.solver import solve
 >>> game = Game.from_code("KL1-D1N-AAAAAAD")
 >>> analysis = Analysis()
->>> analysis.state(game)
-'busy'
->>> while analysis.advance(game) is None:
-...     pass
->>> analysis.state(game), analysis.winning_line(game)[:3]
-('won', ['T1>F', 'T2>F', 'S'])
+>>> analysis.state(game), analysis.to_ask(game)
+('busy', 'KL1-D1N-AAAAAAD|')
+>>> analysis.receive(position_key(game), solve(game, BUDGET))
+>>> analysis.state(game), analysis.winning_line(game)[:3], analysis.to_ask(game)
+('won', ['T1>F', 'T2>F', 'S'], None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from time import perf_counter
-
 from ..game import Game
 from ..moves import Move
-from ..solver import WON, Search, Solution
+from ..solver import WON, Solution
 
-#: A position's search gives up ("not sure") after this many nodes...
-BUDGET = 60_000
-#: ...and runs for this many seconds at a time between the page's events, to stay under
-#: the 50 ms of a "long task" with room for the page's own work. Slices of a fixed 250
-#: nodes took 61 ms at the median and 117 ms at most under Pyodide in Node.js on a slow
-#: day (bench/solver_pyodide.mjs, deals 0-19 of both draws). The clock only cuts the
-#: search into slices: its answer and node count are those of :func:`solve`.
-SLICE_SECONDS = 0.030
+#: A position's search gives up ("not sure") after this many nodes: in the worker a
+#: search delays nothing the player does (docs/benchmarks.md for the share of "not sure"
+#: and the time it takes). 60,000 while the search shared the page's thread.
+BUDGET = 1_000_000
 
 BUSY = "busy"  # what state() says until the solver answers
+UNAVAILABLE = "unavailable"  # the solver's worker could not start, or stopped
 
 
 def position_key(game: Game, moves: int | None = None) -> str:
@@ -43,43 +37,35 @@ def position_key(game: Game, moves: int | None = None) -> str:
 
 
 class Analysis:
-    def __init__(
-        self,
-        budget: int = BUDGET,
-        slice_seconds: float = SLICE_SECONDS,
-        clock: Callable[[], float] = perf_counter,
-    ) -> None:
-        self.budget = budget
-        self.slice_seconds = slice_seconds
-        self.clock = clock
+    def __init__(self) -> None:
         self.known: dict[str, Solution] = {}  # position key -> the solver's answer
-        self._search: tuple[str, Search] | None = None  # the one in progress
-        self._done: list[Search] = []  # searches no longer needed, freed a slice at a time
-
-    @property
-    def tidying(self) -> bool:
-        """Whether searches no longer needed are still being freed: slices still wanted
-        (dropped at once, one of 60,000 nodes took about 80 ms to free in Pyodide)."""
-        return bool(self._done)
-
-    def _retire(self) -> None:
-        if self._search is not None:
-            self._done.append(self._search[1])
-            self._search = None
+        self.down = False  # the worker failed: nothing more will be answered
 
     def forget(self) -> None:
         """A new deal: the answers were about the old one."""
         self.known.clear()
-        self._retire()
 
     def answer(self, game: Game) -> Solution | None:
         return self.known.get(position_key(game))
 
+    def receive(self, key: str, solution: Solution) -> None:
+        """The worker's answer about the position ``key`` (perhaps no longer on the
+        board: kept for an undo)."""
+        self.known[key] = solution
+
+    def to_ask(self, game: Game) -> str | None:
+        """The key of the position on the board if it is still to be answered."""
+        if self.down or game.is_won or self.answer(game) is not None:
+            return None
+        return position_key(game)
+
     def state(self, game: Game) -> str:
         """BUSY until the position on the board is answered, then the answer: WON, LOST
-        or UNKNOWN (the budget ran out: "not sure")."""
+        or UNKNOWN (the budget ran out: "not sure"); UNAVAILABLE once the worker failed."""
         solution = self.answer(game)
-        return BUSY if solution is None else solution.result
+        if solution is None:
+            return UNAVAILABLE if self.down else BUSY
+        return solution.result
 
     def winning_line(self, game: Game) -> list[str] | None:
         """R10 move texts from the position on the board to a win, if one is known."""
@@ -93,28 +79,6 @@ class Analysis:
         game.play(move)
         if line and line[0] == str(move):
             self.known[position_key(game)] = Solution(WON, 0, line[1:])
-
-    def advance(self, game: Game, search: bool = True) -> Solution | None:
-        """One slice, :attr:`slice_seconds` long: first freeing searches no longer
-        needed, then (unless not ``search``) searching the position on the board (a new
-        search if the board moved on), or nothing if it is won. The position's answer
-        once there is one."""
-        until = self.clock() + self.slice_seconds
-        while self._done and self._done[0].release(until, self.clock):
-            del self._done[0]
-        key = position_key(game)
-        if key in self.known:
-            return self.known[key]
-        if game.is_won or not search:
-            return None
-        if self._search is None or self._search[0] != key:
-            self._retire()
-            self._search = (key, Search(game.copy(), self.budget))
-        solution = self._search[1].advance(self.budget, until, self.clock)
-        if solution is not None:
-            self.known[key] = solution
-            self._retire()
-        return solution
 
     def last_winnable(self, game: Game) -> int | None:
         """How many moves of this game lead to the last earlier position known to be

@@ -24,20 +24,20 @@ The clock is injected (``now``: seconds, any origin), so tests drive time by han
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from datetime import date
 from typing import NamedTuple
 
 from ..codes import BadCode, GameCode
-from ..daily import daily_code
 from ..deal import DEALS
 from ..game import SAVE_VERSION, BadSave, Game
 from ..i18n import _
 from ..moves import STOCK, IllegalMove, Move
 from ..scoring import clock_text
-from ..solver import LOST, WON
-from .analysis import BUSY, Analysis
+from ..solver import LOST, UNKNOWN, WON, Solution
+from .analysis import BUDGET, BUSY, UNAVAILABLE, Analysis, position_key
 from .ending import finish_line, is_stuck
 from .gestures import (
     card_at,
@@ -60,6 +60,7 @@ from .storage import (
     SETTINGS_VERSION,
     Settings,
     daily_text,
+    is_checked,
     is_newer,
     load_game,
     read_daily,
@@ -71,6 +72,13 @@ DOUBLE_TAP_SECONDS = 0.4
 #: A hint waits this long for the solver's winning line, then suggests a sensible move
 #: (R8): a hard position can keep the solver busy for 15 s or more.
 HINT_WAIT_SECONDS = 1.5
+#: The solver's worker is taken for dead when it says nothing for this long while it
+#: has work (a search says it is alive every second), or before its first word...
+SILENCE_SECONDS = 10.0
+#: ...for this long after the first request: it boots its own Pyodide first.
+BOOT_SECONDS = 60.0
+#: "Winnable deals only" gives up after this many seconds of looking.
+DEAL_SECONDS = 20
 
 
 class Clock:
@@ -136,13 +144,14 @@ class HintMarks(NamedTuple):
     target: str | None
 
 
-class Search(NamedTuple):
-    """What one slice of the solver did."""
+class Heard(NamedTuple):
+    """What a message of the solver's worker (or its failure) changes on the page."""
 
-    more: bool  # another slice is wanted
-    answered: bool  # the position on the board got its answer just now: show it
-    hint: HintMarks | None  # the marks of a hint the player waited for, due now
-    hint_said: str | None  # the status line for it (also "No useful move is left")
+    answered: bool = False  # the indicator and Finish game: show them again
+    outcome: Outcome | None = None  # a new game started (the daily deal, a winnable deal)
+    hint: HintMarks | None = None  # the marks of a hint the player waited for, due now
+    hint_said: str | None = None  # the status line for it (also "No useful move is left")
+    said: str | None = None  # the status line: progress, or what could not be done
 
 
 class Session:
@@ -179,6 +188,15 @@ class Session:
         self._writes: dict[str, str] = {}
         self._last_tap: tuple[str, float] | None = None  # (card, time) of a tap that did nothing
         self._hint_until: float | None = None  # a hint waits for the solver until then
+        self.checked = False  # the game was dealt by "Winnable deals only"
+        # The solver's worker: what to send it, what it was asked and when it was heard.
+        self._to_solver: list[str] = []
+        self._asked: str | None = None  # the position it searches
+        self._daily_wanted: tuple[str, int] | None = None  # (day, draw) asked for
+        self._deal_wanted: int | None = None  # the id of the winnable deal asked for
+        self._deals = 0  # ids of the deals asked for
+        self._heard: float | None = None  # when it was last heard (None: never)
+        self._waited_since: float | None = None  # it has had work since then
 
     # --- storing ------------------------------------------------------------------------
     def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
@@ -217,7 +235,7 @@ class Session:
         self._stats_events.append(event)
 
     def _save_game(self) -> None:
-        self._writes[GAME_KEY] = save_game(self.game, self.clock.elapsed())
+        self._writes[GAME_KEY] = save_game(self.game, self.clock.elapsed(), self.checked)
 
     # --- other tabs -----------------------------------------------------------------------
     def stored_changed(self, key: str, text: str | None) -> str | None:
@@ -278,9 +296,10 @@ class Session:
                                   "A new game has started.").format(reason=e))
             else:
                 self.clock = Clock(self.now, elapsed)
+                self.checked = is_checked(stored)
                 outcome = self._after_action()
         if outcome is None:
-            outcome = self.new_game()
+            outcome = self._deal(self._random_code())
         if problems:
             outcome = outcome._replace(said=" ".join(problems))
         return outcome._replace(changed=True)
@@ -289,18 +308,40 @@ class Session:
                  code: GameCode | None = None) -> Outcome:
         """A new game: ``code``'s deal, or a random one with ``draw`` and ``scoring``
         (the settings' defaults if not given). A game left with moves and not won
-        counts as lost or abandoned (R9 statistics)."""
+        counts as lost or abandoned (R9 statistics). Under "Winnable deals only" a
+        random deal is first looked for by the solver (:meth:`solver_heard` starts
+        it)."""
         if (away := self._away()) is not None:
             return away
-        if code is None:
-            code = GameCode(self.rng.randrange(DEALS), draw or self.settings.draw,
-                            scoring or self.settings.scoring)
+        self._stop_looking()
+        if code is not None:
+            return self._deal(code)
+        code = self._random_code(draw, scoring)
+        if not self.settings.winnable_only:
+            return self._deal(code)
+        if self.analysis.down:
+            outcome = self._deal(code)
+            return outcome._replace(said=outcome.said + " " + _(
+                "The solver is unavailable, so this deal was not checked."))
+        self._deals += 1
+        self._deal_wanted = self._deals
+        self._ask(kind="deal", id=self._deals, draw=code.draw, scoring=code.scoring,
+                  seed=self.rng.randrange(2**32), seconds=DEAL_SECONDS)
+        return Outcome(False, _("Looking for a winnable deal…"))
+
+    def _random_code(self, draw: int | None = None, scoring: str | None = None) -> GameCode:
+        return GameCode(self.rng.randrange(DEALS), draw or self.settings.draw,
+                        scoring or self.settings.scoring)
+
+    def _deal(self, code: GameCode, checked: bool = False) -> Outcome:
         old = self.game
         if counts_as_played(old):
-            rule_set, stuck = rule_set_of(old), is_stuck(old)
+            rule_set, stuck, was_checked = rule_set_of(old), is_stuck(old), self.checked
             score, key = old.score_at(self.clock.elapsed()), key_of_game(old.to_json())
-            self._record(lambda stats: stats.record_end(rule_set, stuck, score, game_key=key))
+            self._record(lambda stats: stats.record_end(rule_set, stuck, score, game_key=key,
+                                                        checked=was_checked))
         self.game = Game(code)
+        self.checked = checked
         self.analysis.forget()  # the answers were about the old deal
         self.clock = Clock(self.now)
         self.keys.reset()
@@ -321,17 +362,36 @@ class Session:
         return self.new_game(draw, scoring, code), ""
 
     def start_daily(self, day: date) -> Outcome:
-        """R8: the deal of ``day`` (the player's calendar date), the same for everyone."""
+        """R8: the deal of ``day`` (the player's calendar date), the same for everyone.
+        The solver's worker works it out (:meth:`solver_heard` starts it), unless it is
+        the daily deal started last."""
+        if (away := self._away()) is not None:
+            return away
         draw = self.settings.draw
-        code = daily_code(day, draw)
+        if len(self.daily) == 2 and self.daily[0] == day.isoformat():
+            try:
+                if GameCode.parse(self.daily[1]).draw == draw:
+                    return self._start_daily(day.isoformat(), self.daily[1])
+            except BadCode:
+                pass
+        if self.analysis.down:
+            return Outcome(False, _("The daily deal cannot be prepared: the solver is "
+                                    "unavailable in this browser"))
+        self._stop_looking()
+        self._daily_wanted = (day.isoformat(), draw)
+        self._ask(kind="daily", day=day.isoformat(), draw=draw)
+        return Outcome(False, _("Preparing the daily deal…"))
+
+    def _start_daily(self, day: str, code: str) -> Outcome:
+        draw = GameCode.parse(code).draw
         outcome = self.new_game(draw, "N", GameCode.parse(code))
         if not outcome.changed:
             return outcome
-        self.daily = [day.isoformat(), code]
+        self.daily = [day, code]
         self._writes[DAILY_KEY] = daily_text(*self.daily)
-        won = self.stats.won_daily(day.isoformat(), draw)
+        won = self.stats.won_daily(day, draw)
         return outcome._replace(said=_("Daily deal of {day}, draw {draw}").format(
-            day=day.isoformat(), draw=draw) + (" " + _("(won already)") if won else ""))
+            day=day, draw=draw) + (" " + _("(won already)") if won else ""))
 
     # --- playing ------------------------------------------------------------------------
     def play(self, move: Move) -> Outcome:
@@ -377,9 +437,10 @@ class Session:
         score = game.score_at(seconds)
         rule_set, moves, key = rule_set_of(game), game.moves_made, key_of_game(game.to_json())
         daily = self.daily[0] if len(self.daily) == 2 and self.daily[1] == game.code else None
+        checked = self.checked
 
         def won(stats: Statistics) -> None:
-            stats.record_win(rule_set, seconds, moves, score, game_key=key)
+            stats.record_win(rule_set, seconds, moves, score, game_key=key, checked=checked)
             if daily is not None:
                 stats.record_daily_win(daily, game.draw)
 
@@ -461,34 +522,161 @@ class Session:
     def cancel(self) -> Outcome:
         return Outcome(False, self.keys.cancel())
 
-    # --- the solver: can this still be won? the hint (R8) --------------------------------
+    # --- the solver's worker: can this still be won? the hint (R8) -------------------
     @property
     def _search_wanted(self) -> bool:
         return (self.settings.indicator or self._hint_until is not None) \
-            and not self.game.is_won
+            and not self.game.is_won and not self.elsewhere
 
-    def wants_slices(self) -> bool:
-        """Whether the solver has work: a position to answer, or searches to free."""
-        busy = self.analysis.state(self.game) == BUSY
-        return (self._search_wanted and busy) or self.analysis.tidying
+    def _ask(self, **request: object) -> None:
+        if self._waited_since is None:
+            self._waited_since = self.now()
+        self._to_solver.append(json.dumps(request, separators=(",", ":")))
 
-    def search_slice(self) -> Search:
-        """One slice of the solver's work, between the page's events."""
-        wanted = self._search_wanted
-        known = self.analysis.answer(self.game) is not None
-        answer = self.analysis.advance(self.game, search=wanted)
-        more = (wanted and answer is None) or self.analysis.tidying
-        hint = said = None
-        if self._hint_until is not None and (answer is not None
-                                             or self.now() >= self._hint_until):
-            self._hint_until = None  # not answered in time: a sensible move (R8)
-            hint, said = self.hint_now()
-        return Search(more, wanted and answer is not None and not known, hint, said)
+    @property
+    def _waiting(self) -> bool:
+        return self._asked is not None or self._daily_wanted is not None \
+            or self._deal_wanted is not None
+
+    def solver_requests(self) -> list[str]:
+        """The requests (JSON texts, :mod:`klondike.app.solving`) to send the worker
+        now: the position on the board if it is to be answered and was not asked yet,
+        a stop if no position is wanted, and any daily or winnable deal asked for."""
+        if self.analysis.down:
+            self._to_solver.clear()
+            return []
+        game = self.game
+        key = self.analysis.to_ask(game) if self._search_wanted else None
+        if key != self._asked:
+            if key is None:
+                self._to_solver.append('{"kind":"stop"}')
+            else:
+                moves = " ".join(map(str, game.history))
+                self._ask(kind="position", key=key, code=game.code, moves=moves, budget=BUDGET)
+            self._asked = key
+        if not self._waiting:
+            self._waited_since = None
+        requests, self._to_solver = self._to_solver, []
+        return requests
+
+    def solver_heard(self, text: str) -> Heard:
+        """A message of the worker (:mod:`klondike.app.solving`'s answers)."""
+        self._heard = self.now()
+        if self._waiting:
+            self._waited_since = self._heard
+        try:
+            message = json.loads(text)
+            kind = message["kind"]
+        except (ValueError, TypeError, KeyError):
+            return Heard()
+        if kind == "answer":
+            return self._answered(message)
+        if kind == "daily" and self._daily_wanted == (message.get("day"), message.get("draw")):
+            self._daily_wanted = None
+            return Heard(outcome=self._start_daily(message["day"], message["code"]))
+        if kind == "deal" and message.get("id") == self._deal_wanted:
+            return self._dealt(message)
+        if kind == "hunting" and message.get("id") == self._deal_wanted:
+            return Heard(said=_("Looking for a winnable deal… {tried} deals tried").format(
+                tried=message.get("tried")))
+        if kind == "error":
+            return self.solver_failed()
+        return Heard()
+
+    def _answered(self, message: dict) -> Heard:
+        key = message.get("key")
+        result, line = message.get("result"), message.get("line")
+        if not (isinstance(key, str) and result in (WON, LOST, UNKNOWN)
+                and isinstance(line, list) and all(isinstance(m, str) for m in line)):
+            return Heard()
+        self.analysis.receive(key, Solution(result, int(message.get("nodes") or 0), line))
+        if key == self._asked:
+            self._asked = None
+        if key != position_key(self.game):
+            return Heard()
+        return self._hint_if_waited(Heard(answered=True))
+
+    def _dealt(self, message: dict) -> Heard:
+        self._deal_wanted = None
+        code, tried = message.get("code"), message.get("tried")
+        if code is None:
+            return Heard(said=_("No deal the solver proves winnable was found in {seconds} "
+                                "seconds ({tried} deals tried). Try again, or turn off "
+                                "Winnable deals only.").format(seconds=DEAL_SECONDS,
+                                                               tried=tried))
+        try:
+            code = GameCode.parse(code)
+        except BadCode:
+            return Heard()
+        outcome = self._deal(code, checked=True)
+        line = message.get("line")
+        if isinstance(line, list) and all(isinstance(m, str) for m in line):
+            self.analysis.receive(position_key(self.game), Solution(WON, 0, line))
+        return Heard(answered=True, outcome=outcome._replace(said=outcome.said + " " + _(
+            "The solver proved it winnable ({tried} deals tried).").format(tried=tried)))
+
+    def solver_failed(self) -> Heard:
+        """The worker could not start, stopped or went silent: the game plays on without
+        it; whatever waited for it is answered now."""
+        if self.analysis.down:
+            return Heard()
+        self.analysis.down = True
+        self._asked = None
+        self._to_solver.clear()
+        said = None
+        if self._daily_wanted is not None:
+            self._daily_wanted = None
+            said = _("The daily deal cannot be prepared: the solver is unavailable in this "
+                     "browser")
+        outcome = None
+        if self._deal_wanted is not None:
+            self._deal_wanted = None
+            outcome = self._deal(self._random_code())
+            outcome = outcome._replace(said=outcome.said + " " + _(
+                "The solver is unavailable, so this deal was not checked."))
+        return self._hint_if_waited(Heard(True, outcome, said=said))
+
+    def solver_tick(self) -> Heard | None:
+        """Once a second: the worker's watchdog. Silent too long while it has work (or
+        never heard from at all, :data:`BOOT_SECONDS` after the first request), it is
+        taken for dead (:meth:`solver_failed`)."""
+        since = self._waited_since
+        if since is None or self.analysis.down or not self._waiting:
+            return None
+        limit = BOOT_SECONDS if self._heard is None else SILENCE_SECONDS
+        if self.now() - since > limit:
+            return self.solver_failed()
+        return None
+
+    def _stop_looking(self) -> None:
+        """A new game or daily deal chosen: no earlier deal is looked for any more."""
+        if self._deal_wanted is not None:
+            self._deal_wanted = None
+            self._to_solver.append('{"kind":"stop-deal"}')
+        self._daily_wanted = None
+
+    def _hint_if_waited(self, heard: Heard) -> Heard:
+        if self._hint_until is None:
+            return heard
+        self._hint_until = None
+        hint, said = self.hint_now()
+        return heard._replace(hint=hint, hint_said=said)
+
+    def hint_due(self) -> tuple[HintMarks | None, str] | None:
+        """The hint the player waited for, if :data:`HINT_WAIT_SECONDS` have passed
+        without the solver's answer: a sensible move then (R8)."""
+        if self._hint_until is None or self.now() < self._hint_until:
+            return None
+        self._hint_until = None
+        return self.hint_now()
 
     def winnable(self) -> Winnable:
         state = self.analysis.state(self.game)
         if state == BUSY:
             text, title = _("Checking…"), _("Checking if this game can be won…")
+        elif state == UNAVAILABLE:
+            text, title = _("Unavailable"), _("The solver is unavailable in this browser: "
+                                              "whether the game can be won is not known")
         elif state == WON:
             text, title = _("Winnable"), _("This game can be won")
         elif state == LOST:
@@ -500,12 +688,12 @@ class Session:
                         back)
 
     def ask_hint(self) -> tuple[HintMarks | None, str | None]:
-        """The Hint button: the marks now if the solver has answered, else (None,
-        "Thinking…") and the hint comes from :meth:`search_slice` within
-        :data:`HINT_WAIT_SECONDS`."""
+        """The Hint button: the marks now if the solver has answered (or cannot), else
+        (None, "Thinking…") and the hint comes with the answer (:meth:`solver_heard`)
+        or after :data:`HINT_WAIT_SECONDS` (:meth:`hint_due`)."""
         if self.game.is_won:
             return None, None
-        if self.analysis.answer(self.game) is not None:
+        if self.analysis.answer(self.game) is not None or self.analysis.down:
             return self.hint_now()
         self._hint_until = self.now() + HINT_WAIT_SECONDS
         return None, _("Thinking…")
@@ -566,5 +754,5 @@ class Session:
         self._save_game()
 
 
-__all__ = ["DAILY_KEY", "Clock", "HintMarks", "Outcome", "Search", "Session", "Toolbar",
+__all__ = ["DAILY_KEY", "Clock", "Heard", "HintMarks", "Outcome", "Session", "Toolbar",
            "Winnable"]

@@ -13,6 +13,10 @@ once it has at least one move, and is counted when it ends, so played = won + lo
 abandoned; a game left without a move is not counted at all, and neither is the game in
 progress. Any game that ends without a win ends the current win streak.
 
+Games dealt by "Winnable deals only" (a deal the solver proved winnable) count in their
+rule set like any other, and are counted apart too (:meth:`Statistics.checked_games`),
+so a win rate of such deals is never mistaken for one of random deals.
+
 >>> stats = Statistics()
 >>> stats.record_win("D1N", seconds=312.4, moves=140, score=730)
 >>> stats.record_end("D1N", stuck=True, score=85)
@@ -35,7 +39,7 @@ from ..i18n import _
 from ..scoring import SCORINGS, clock_text
 
 STATS_KEY = "klondike.stats"
-STATS_VERSION = 2  # 2: the keys of the recent games recorded, not only the last one
+STATS_VERSION = 3  # 2: the keys of the recent games, not only the last; 3: checked games
 RECENT_GAMES = 32  # game keys kept against counting a game twice (from any tab)
 _NO_VALUE = "\u2014"  # an em dash: nothing to show yet
 # The rule sets in the order a statistics dialog lists them.
@@ -98,6 +102,8 @@ class Statistics:
         # Keys of the games recorded lately, newest last: a game shown again (a reload,
         # another tab) is not counted twice.
         self.recent: list[str] = []
+        # Per rule set, [played, won] of the games "Winnable deals only" dealt.
+        self.checked: dict[str, list[int]] = {}
 
     # --- reading ----------------------------------------------------------------------
     def record(self, rule_set: str) -> Record:
@@ -112,16 +118,24 @@ class Statistics:
     def won_daily(self, day: str, draw: int) -> bool:
         return day in self.daily.get(draw, ())
 
+    def checked_games(self, rule_set: str) -> tuple[int, int]:
+        """(played, won) of the games of ``rule_set`` that "Winnable deals only" dealt."""
+        _check_rule_set(rule_set)
+        played, won = self.checked.get(rule_set, (0, 0))
+        return played, won
+
     # --- recording --------------------------------------------------------------------
     def record_win(self, rule_set: str, seconds: float, moves: int, score: int | None,
-                   game_key: str | None = None) -> None:
+                   game_key: str | None = None, checked: bool = False) -> None:
         """A game won in ``seconds`` of play with ``moves`` moves and the final ``score``
         (``game.score_at(seconds)``; None for the X scoring). If ``game_key``
         (:func:`key_of_game` of ``game.to_json()``) is among the keys of the games
         recorded lately, nothing is counted again: showing a won game after a reload, or
-        in another tab, is not a second win."""
+        in another tab, is not a second win. ``checked``: "Winnable deals only" dealt
+        it."""
         if self._seen(game_key):
             return
+        self._count_checked(rule_set, checked, won=1)
         r = self._mutable(rule_set)
         r.won += 1
         r.streak += 1
@@ -133,11 +147,12 @@ class Statistics:
         self._score(rule_set, r, score)
 
     def record_end(self, rule_set: str, stuck: bool, score: int | None,
-                   game_key: str | None = None) -> None:
+                   game_key: str | None = None, checked: bool = False) -> None:
         """A game with moves, not won, left for another: lost if it was stuck
         (:func:`klondike.app.ending.is_stuck`), else abandoned. Ends the win streak."""
         if self._seen(game_key):
             return
+        self._count_checked(rule_set, checked, won=0)
         r = self._mutable(rule_set)
         if stuck:
             r.lost += 1
@@ -157,12 +172,21 @@ class Statistics:
         """Start again from zero: everything, or only one rule set."""
         if rule_set is None:
             self.records.clear()
+            self.checked.clear()
             self.daily = {1: set(), 3: set()}
             self.recent = []
             self.problem = None
         else:
             _check_rule_set(rule_set)
             self.records.pop(rule_set, None)
+            self.checked.pop(rule_set, None)
+
+    def _count_checked(self, rule_set: str, checked: bool, won: int) -> None:
+        if checked:
+            _check_rule_set(rule_set)
+            counts = self.checked.setdefault(rule_set, [0, 0])
+            counts[0] += 1
+            counts[1] += won
 
     def _mutable(self, rule_set: str) -> Record:
         _check_rule_set(rule_set)
@@ -216,6 +240,10 @@ class Statistics:
         if rules.banks:
             rows.append((_(rules.bank_label), rules.value_text(r.bank)))
         rows.append((_("Daily deals won"), str(len(self.daily[int(rule_set[1])]))))
+        played, won = self.checked_games(rule_set)
+        if played:
+            rows.append((_("Of them, dealt by Winnable deals only"),
+                         _("{won} won of {played}").format(won=won, played=played)))
         return rows
 
     # --- storing ----------------------------------------------------------------------
@@ -226,6 +254,7 @@ class Statistics:
                 "sets": {key: asdict(r) for key, r in sorted(self.records.items())},
                 "daily": {str(d): sorted(days) for d, days in sorted(self.daily.items())},
                 "recent": self.recent,
+                "checked": {key: counts for key, counts in sorted(self.checked.items())},
             },
             separators=(",", ":"),
         )
@@ -286,7 +315,7 @@ def _read(stats: Statistics, data: object) -> None:
     version = data.get("v") if isinstance(data, dict) else None
     if _is_int(version) and version > STATS_VERSION:
         raise Newer(version)
-    if version not in (1, STATS_VERSION):
+    if version not in (1, 2, STATS_VERSION):
         raise ValueError("not statistics of a known version")
     sets, daily = data["sets"], data["daily"]
     if not isinstance(sets, dict) or not isinstance(daily, dict):
@@ -309,6 +338,15 @@ def _read(stats: Statistics, data: object) -> None:
             raise ValueError("daily must map 1 and 3 to lists")
         stats.daily[int(draw)] = {Date.fromisoformat(day).isoformat() for day in days}
     stats.recent = recent[-RECENT_GAMES:]
+    checked = data["checked"] if version >= 3 else {}
+    if not isinstance(checked, dict):
+        raise TypeError("checked must be an object")
+    for key, counts in checked.items():
+        _check_rule_set(key)
+        if not (isinstance(counts, list) and len(counts) == 2 and all(map(_is_int, counts))
+                and 0 <= counts[1] <= counts[0]):
+            raise ValueError("checked counts are [played, won]")
+        stats.checked[key] = list(counts)
 
 
 def _record(value: object) -> Record:

@@ -29,11 +29,23 @@ DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
 ANIMATIONS = ("normal", "fast", "off")
 
 
-def save_game(game: Game, elapsed: float) -> str:
-    """The game in progress: its save (code and moves) and the clock in seconds."""
+def save_game(game: Game, elapsed: float, checked: bool = False) -> str:
+    """The game in progress: its save (code and moves), the clock in seconds, and
+    whether "Winnable deals only" dealt it (``checked``)."""
     data = json.loads(game.to_json())
     data["elapsed"] = round(max(0.0, elapsed), 1)
+    if checked:
+        data["checked"] = True
     return json.dumps(data, separators=(",", ":"))
+
+
+def is_checked(text: str) -> bool:
+    """Whether :func:`save_game`'s value says "Winnable deals only" dealt the game."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("checked") is True
 
 
 def load_game(text: str) -> tuple[Game, float]:
@@ -58,6 +70,7 @@ class Settings:
     animation: str = "normal"
     indicator: bool = True
     language: str = ""  # "" follows the browser
+    winnable_only: bool = False  # a random new game is a deal the solver proves winnable
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, **asdict(self)}, separators=(",", ":"))

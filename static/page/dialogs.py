@@ -78,6 +78,7 @@ class Dialogs:
         field("faces").value = "four" if settings.four_colour else "classic"
         field("animation").value = settings.animation
         field("indicator").checked = settings.indicator
+        field("winnable_only").checked = settings.winnable_only
         field("left_handed").checked = settings.left_handed
         field("default_draw").value = str(settings.draw)
         field("default_scoring").value = settings.scoring
@@ -93,6 +94,7 @@ class Dialogs:
             four_colour=field("faces").value == "four",
             animation=field("animation").value,
             indicator=bool(field("indicator").checked),
+            winnable_only=bool(field("winnable_only").checked),
             language=language if language in LANGUAGE_NAMES else "",
         )
         said = self.app.session.change_settings(settings)

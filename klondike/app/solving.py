@@ -1,0 +1,190 @@
+"""The solver's side of the page: what runs in the solver's Web Worker
+(``static/solver-worker.js``), in its own Pyodide, so the page's thread only plays.
+
+The page sends requests as JSON texts and receives answers the same way; both sides are
+plain Python, tested in CPython. The worker's JavaScript hands each request to
+:meth:`Solving.ask` and calls :meth:`Solving.work` while :attr:`Solving.busy`, a slice of
+:data:`SLICE_SECONDS` at a time, so that a request that arrives meanwhile (a newer
+position) is seen within one slice.
+
+Requests (``kind``):
+
+- ``position``: ``key``, ``code`` and ``moves`` (R10 texts, space separated), ``budget``:
+  "can this still be won?", with the winning line (for the hint, Finish game and
+  "Undo to the last winnable position"). A newer position replaces the one searched.
+- ``stop``: no position is wanted (the game is won, the indicator is off).
+- ``daily``: ``day`` (ISO date) and ``draw``: the daily deal's code (R8).
+- ``deal``: ``id``, ``draw``, ``scoring``, ``seed`` and ``seconds``: a random deal the
+  solver proves winnable under those rules ("Winnable deals only"); ``stop-deal`` drops it.
+
+Answers (``kind``): ``answer`` (``key``, ``result``, ``nodes``, ``line``), ``daily``
+(``day``, ``draw``, ``code``), ``deal`` (``id``, ``code`` or None when the time ran out,
+``line``, ``tried``), ``hunting`` (``id``, ``tried``: the deal's progress), ``working``
+(a sign of life while a search runs) and ``error`` (a request that could not be read).
+
+>>> solving = Solving()
+>>> solving.ask('{"kind": "position", "key": "k", "code": "KL1-D1N-AAAAAAD", '
+...             '"moves": "", "budget": 1000}')
+>>> while solving.busy:
+...     answers = solving.work()
+>>> answer = json.loads(answers[-1])
+>>> answer["kind"], answer["key"], answer["result"], answer["line"][:3]
+('answer', 'k', 'won', ['T1>F', 'T2>F', 'S'])
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from datetime import date
+from time import perf_counter
+
+from ..codes import GameCode
+from ..daily import daily_code
+from ..deal import DEALS
+from ..game import Game
+from ..moves import Move
+from ..solver import WON, Search, Solution
+
+#: How long one :meth:`Solving.work` runs before the worker looks at its messages again.
+SLICE_SECONDS = 0.1
+#: A search says it is alive this often (the page's watchdog, see Session.solver_tick).
+ALIVE_SECONDS = 1.0
+#: Each candidate of "Winnable deals only" gets this many nodes to be proved won: 89% of
+#: draw-3 deals are decided within 10,000 (docs/benchmarks.md).
+DEAL_BUDGET = 20_000
+
+
+def _game_of(code: str, moves: str) -> Game:
+    game = Game.from_code(code)
+    for text in moves.split():
+        game.play(Move.from_text(text))
+    return game
+
+
+class _Hunt:
+    """A random deal proved winnable: candidates one after another (see ``deal``)."""
+
+    def __init__(self, request: dict, started: float) -> None:
+        self.id = request["id"]
+        self.draw, self.scoring = int(request["draw"]), str(request["scoring"])
+        GameCode(0, self.draw, self.scoring)  # checks the rules (ValueError)
+        self.rng = random.Random(request["seed"])
+        self.until = started + float(request["seconds"])
+        self.tried = 0
+        self.code: GameCode | None = None
+        self.search: Search | None = None
+
+    def next(self) -> None:
+        self.tried += 1
+        self.code = GameCode(self.rng.randrange(DEALS), self.draw, self.scoring)
+        self.search = Search(Game(self.code), DEAL_BUDGET)
+
+
+class Solving:
+    def __init__(self, clock: Callable[[], float] = perf_counter) -> None:
+        self.clock = clock
+        self._position: tuple[str, Search] | None = None  # (key, its search)
+        self._dailies: list[tuple[str, int]] = []
+        self._hunt: _Hunt | None = None
+        self._retired: list[Search] = []  # searches no longer wanted, dropped when idle
+        self._out: list[str] = []
+        self._alive = 0.0  # when the last sign of life went out
+
+    @property
+    def busy(self) -> bool:
+        """Whether :meth:`work` has something to do."""
+        return bool(self._position or self._dailies or self._hunt or self._retired
+                    or self._out)
+
+    def ask(self, text: str) -> None:
+        """A request of the page; one that cannot be read is answered with an error."""
+        try:
+            request = json.loads(text)
+            kind = request["kind"]
+            if kind == "position":
+                self._retire()
+                game = _game_of(request["code"], request["moves"])
+                self._position = (request["key"], Search(game, int(request["budget"])))
+            elif kind == "stop":
+                self._retire()
+            elif kind == "daily":
+                day = date.fromisoformat(request["day"]).isoformat()
+                self._dailies.append((day, int(request["draw"])))
+            elif kind == "deal":
+                self._drop_hunt()
+                self._hunt = _Hunt(request, self.clock())
+            elif kind == "stop-deal":
+                self._drop_hunt()
+            else:
+                raise ValueError(f"unknown request {kind!r}")
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            self._say(kind="error", message=f"{type(e).__name__}: {e}", request=text[:200])
+
+    def work(self, seconds: float = SLICE_SECONDS) -> list[str]:
+        """Up to ``seconds`` of work, the most awaited first: the daily deal, then a
+        winnable deal, then the position; the answers (JSON texts) to send back."""
+        until = self.clock() + seconds
+        if self._dailies:
+            day, draw = self._dailies.pop(0)
+            code = daily_code(date.fromisoformat(day), draw)  # a few candidates of 2,000 nodes
+            self._say(kind="daily", day=day, draw=draw, code=code)
+        elif self._hunt is not None:
+            self._work_hunt(until)
+        elif self._position is not None:
+            key, search = self._position
+            solution = search.advance(search_nodes(search), until, self.clock)
+            if solution is not None:
+                self._position = None
+                self._retired.append(search)
+                self._answer(key, solution)
+            elif self.clock() - self._alive >= ALIVE_SECONDS:
+                self._alive = self.clock()
+                self._say(kind="working", key=key)
+        elif self._retired:
+            del self._retired[0]  # nobody waits now: freeing a big search takes a while
+        out, self._out = self._out, []
+        return out
+
+    def _work_hunt(self, until: float) -> None:
+        hunt = self._hunt
+        assert hunt is not None
+        while self.clock() < until:
+            if hunt.search is None:
+                hunt.next()
+            solution = hunt.search.advance(DEAL_BUDGET, until, self.clock)
+            if solution is None:
+                continue
+            if solution.result == WON:
+                self._say(kind="deal", id=hunt.id, code=str(hunt.code), line=solution.moves,
+                          tried=hunt.tried)
+                self._hunt = None
+                return
+            hunt.search = None
+            if self.clock() >= hunt.until:
+                self._say(kind="deal", id=hunt.id, code=None, line=[], tried=hunt.tried)
+                self._hunt = None
+                return
+        self._say(kind="hunting", id=hunt.id, tried=hunt.tried)
+
+    def _answer(self, key: str, solution: Solution) -> None:
+        self._say(kind="answer", key=key, result=solution.result, nodes=solution.nodes,
+                  line=solution.moves)
+
+    def _retire(self) -> None:
+        if self._position is not None:
+            self._retired.append(self._position[1])
+            self._position = None
+        del self._retired[:-1]  # keep one at most: the memory of two big searches is too much
+
+    def _drop_hunt(self) -> None:
+        self._hunt = None
+
+    def _say(self, **answer: object) -> None:
+        self._out.append(json.dumps(answer, separators=(",", ":")))
+
+
+def search_nodes(search: Search) -> int:
+    """Nodes a slice may take: the search's whole budget, as the clock ends the slice."""
+    return search.budget

@@ -1,0 +1,79 @@
+"""The page's side of the solver's Web Worker (static/solver-worker.js): requests out,
+answers in, both JSON texts of :mod:`klondike.app.solving`. The session decides what to
+ask and what an answer means; this only carries them, and says when the worker failed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from js import Object, Worker
+from pyodide.ffi import create_proxy, to_js
+
+WORKER_URL = "./static/solver-worker.js"
+
+
+class SolverWorker:
+    def __init__(self, on_message, on_failure) -> None:
+        self.on_message = on_message  # called with each answer's text
+        self.on_failure = on_failure  # called once if the worker cannot go on
+        self.worker = None
+        self.waiting: list[str] = []  # requests made before the worker was started
+        self.failed = False
+        self.proxies = [create_proxy(self.message), create_proxy(self.error)]
+
+    def start(self, *_args) -> None:
+        """Start the worker: the page's own klondike/ modules go with its first message,
+        so it runs exactly what the page runs, and fetches nothing but Pyodide."""
+        if self.worker is not None or self.failed:
+            return
+        try:
+            files = {path.as_posix(): path.read_text(encoding="utf-8")
+                     for path in sorted(Path("klondike").rglob("*.py"))}
+            options = to_js({"type": "module", "name": "solver"},
+                            dict_converter=Object.fromEntries)
+            worker = Worker.new(WORKER_URL, options)
+        except Exception as e:  # no workers here, or the files are not readable
+            self.fail(str(e))
+            return
+        worker.onmessage, worker.onerror = self.proxies
+        worker.onmessageerror = self.proxies[1]
+        worker.postMessage(json.dumps({"kind": "boot", "files": files}))
+        self.worker = worker
+        for text in self.waiting:
+            worker.postMessage(text)
+        self.waiting = []
+
+    def post(self, text: str) -> None:
+        if self.failed:
+            return
+        if self.worker is None:
+            self.waiting.append(text)
+        else:
+            self.worker.postMessage(text)
+
+    def message(self, event) -> None:
+        text = event.data
+        if isinstance(text, str) and text.startswith('{"kind":"failed"'):
+            self.fail(text)
+        elif isinstance(text, str):
+            self.on_message(text)
+
+    def error(self, event) -> None:
+        """The script could not load, or threw: the worker is of no more use."""
+        event.preventDefault()
+        self.fail(str(getattr(event, "message", "") or "the solver's worker failed"))
+
+    def fail(self, reason: str) -> None:
+        self.stop()
+        if not self.failed:
+            self.failed = True
+            print(f"solver unavailable: {reason}")
+            self.on_failure()
+
+    def stop(self) -> None:
+        """Let the worker go (failed, or taken for dead by the session's watchdog)."""
+        if self.worker is not None:
+            self.worker.terminate()
+            self.worker = None
+        self.waiting = []

@@ -1,0 +1,82 @@
+// The solver's Web Worker: klondike's search in a Pyodide of its own, so the page's thread
+// only plays (klondike/app/solving.py says what it answers). A module worker importing the
+// vendored pyodide.mjs: no PyScript, no SharedArrayBuffer (GitHub Pages sends no COOP/COEP
+// headers), and offline from the service worker's precache like the page's own runtime.
+//
+// The page's first message is {"kind": "boot", "files": {path: text}}: the klondike/
+// modules as the page itself runs them. Every later message is a request (JSON text) for
+// Solving.ask(); every answer goes back as a JSON text. The search runs in slices
+// (Solving.work), with a message to itself between them, so a newer request is seen within
+// one slice. Anything that fails is reported as {"kind": "failed"} and the worker stops.
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+
+let runtime = null; // Pyodide, once loaded
+let solving = null; // the Python Solving object, once booted
+const early = []; // requests that came before the boot finished
+let scheduled = false;
+const ticks = new MessageChannel(); // not setTimeout(0): nested, it waits 4 ms or more
+
+function fail(error) {
+  postMessage(JSON.stringify({ kind: "failed", reason: String(error) }));
+  close();
+}
+
+function schedule() {
+  if (!scheduled) {
+    scheduled = true;
+    ticks.port2.postMessage(0);
+  }
+}
+
+ticks.port1.onmessage = () => {
+  scheduled = false;
+  try {
+    const answers = solving.work();
+    for (const text of answers) postMessage(text);
+    answers.destroy();
+    if (solving.busy) schedule();
+  } catch (error) {
+    fail(error);
+  }
+};
+
+function ask(text) {
+  solving.ask(text);
+  schedule();
+}
+
+async function boot(files) {
+  const started = performance.now();
+  const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+  runtime = pyodide;
+  for (const [path, text] of Object.entries(files)) {
+    pyodide.FS.mkdirTree(`/home/pyodide/${path.slice(0, path.lastIndexOf("/"))}`);
+    pyodide.FS.writeFile(`/home/pyodide/${path}`, text);
+  }
+  solving = pyodide.runPython(`
+import sys
+sys.path.insert(0, "/home/pyodide")
+from klondike.app.solving import Solving
+Solving()
+`);
+  const ms = Math.round(performance.now() - started);
+  postMessage(JSON.stringify({ kind: "ready", ms, heap: self.klondikeHeap() }));
+  for (const text of early.splice(0)) ask(text);
+}
+
+self.onmessage = ({ data }) => {
+  try {
+    if (solving) {
+      ask(data);
+      return;
+    }
+    const message = JSON.parse(data);
+    if (message.kind === "boot") boot(message.files).catch(fail);
+    else early.push(data);
+  } catch (error) {
+    fail(error);
+  }
+};
+
+// For the benchmarks (bench/worker.py): the size of the worker's wasm memory now, in bytes.
+self.klondikeHeap = () => runtime?._module?.HEAPU8?.byteLength ?? null;
