@@ -39,10 +39,10 @@ def test_R8_indicator_says_winnable_and_follows_the_line(page):
 
 
 def test_R8_a_search_left_behind_holds_up_neither_moves_nor_the_next_answer(page):
-    # Deal 1 in draw 3 keeps the solver busy (not decided within its 60,000 nodes). A move
+    # Deal 1 in draw 3 keeps the solver busy for many seconds. A move
     # plays at once and leaves that search behind for a new one, which a new deal leaves
     # behind in turn; the new deal is still answered (tests/test_analysis.py checks that
-    # the searches left behind are freed in later slices).
+    # a newer position replaces the search in the worker).
     start(page, "KL1-D3N-AAAAAAB")
     page.wait_for_timeout(300)
     click_stock(page)

@@ -1,0 +1,83 @@
+"""The solver's Web Worker in a real browser (issue 23): its answers reach the page; when
+it cannot start or dies, the game plays on and the indicator says the solver is
+unavailable; "Winnable deals only" deals what it proves winnable."""
+
+from __future__ import annotations
+
+import json
+
+from harness import open_app
+from player import click_stock, settle, start, wait_for_moves
+
+from klondike import Game
+from klondike.app.hint import sensible_move
+from klondike.moves import STOCK
+
+
+def state(page) -> str:
+    return page.get_attribute("#winnable", "data-state")
+
+
+def wait_state(page, wanted: str, timeout: int = 30_000) -> None:
+    page.wait_for_function(
+        "(s) => document.getElementById('winnable').dataset.state === s", arg=wanted,
+        timeout=timeout)
+
+
+def test_a_worker_that_cannot_load_leaves_the_game_playing_and_says_unavailable(
+        fresh_context, site_url):
+    fresh_context.route("**/solver-worker.js", lambda route: route.abort())
+    page = open_app(fresh_context, site_url)
+    wait_state(page, "unavailable")
+    assert page.text_content("#winnable") == "Unavailable"
+    start(page, "KL1-D3N-AAAAAAB")
+    assert state(page) == "unavailable"
+    click_stock(page)  # the game plays on
+    wait_for_moves(page, 1)
+    # The hint comes at once, the sensible move (R8): nothing waits for the solver.
+    page.click("[data-action=hint]")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Hint')",
+                           timeout=1_000)
+    game = Game.from_code("KL1-D3N-AAAAAAB")
+    game.play(STOCK)
+    assert page.text_content("#status").startswith("Hint")
+    assert sensible_move(game) is not None
+    # The daily deal needs the solver: a clear message, and the game is left as it was.
+    page.click("#menu > summary")
+    page.click("#menu [data-action=daily]")
+    page.wait_for_function("document.getElementById('status').textContent"
+                           ".startsWith('The daily deal cannot be prepared')")
+    assert page.text_content("#code") == "KL1-D3N-AAAAAAB"
+    assert page.watch.page_errors == []
+
+
+def test_a_worker_that_dies_is_noticed_and_the_game_plays_on(fresh_context, site_url):
+    page = open_app(fresh_context, site_url)
+    start(page, "KL1-D1N-AAAAAAD")
+    wait_state(page, "won")
+    worker = next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
+    worker.evaluate("setTimeout(() => { throw new Error('test: the solver dies'); })")
+    start(page, "KL1-D3N-AAAAAAB")
+    wait_state(page, "unavailable", timeout=15_000)
+    click_stock(page)
+    wait_for_moves(page, 1)
+    assert page.watch.page_errors == []
+
+
+def test_winnable_deals_only_deals_a_deal_the_solver_proved(fresh_context, site_url):
+    fresh_context.add_init_script(
+        "if (!localStorage.getItem('klondike.settings')) localStorage.setItem("
+        "'klondike.settings', JSON.stringify({v: 1, draw: 3, winnable_only: true}))")
+    page = open_app(fresh_context, site_url)
+    before = page.text_content("#code")
+    page.click("[data-action=new-game] >> nth=0")
+    page.press("#code-input", "Enter")  # a blank code: a random deal
+    page.wait_for_function("(before) => document.getElementById('code').textContent !== before",
+                           arg=before, timeout=30_000)
+    settle(page)
+    status = page.text_content("#status")
+    assert "The solver proved it winnable" in status, status
+    assert state(page) == "won"  # known at once: the worker's proof came with the deal
+    assert page.text_content("#code").startswith("KL1-D3")
+    saved = json.loads(page.evaluate("localStorage.getItem('klondike.game')"))
+    assert saved["checked"] is True
