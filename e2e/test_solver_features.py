@@ -41,7 +41,7 @@ def test_R8_indicator_says_winnable_and_follows_the_line(page):
 def test_R8_a_search_left_behind_holds_up_neither_moves_nor_the_next_answer(page):
     # Deal 1 in draw 3 keeps the solver busy for many seconds. A move
     # plays at once and leaves that search behind for a new one, which a new deal leaves
-    # behind in turn; the new deal is still answered (tests/test_analysis.py checks that
+    # behind in turn; the new deal is still answered (tests/test_solving.py checks that
     # a newer position replaces the search in the worker).
     start(page, "KL1-D3N-AAAAAAB")
     page.wait_for_timeout(300)

@@ -25,8 +25,9 @@ Answers (``kind``): ``answer`` (``key``, ``result``, ``nodes``, ``line``), ``dai
 >>> solving = Solving()
 >>> solving.ask('{"kind": "position", "key": "k", "code": "KL1-D1N-AAAAAAD", '
 ...             '"moves": "", "budget": 1000}')
+>>> answers = []
 >>> while solving.busy:
-...     answers = solving.work()
+...     answers += solving.work()
 >>> answer = json.loads(answers[-1])
 >>> answer["kind"], answer["key"], answer["result"], answer["line"][:3]
 ('answer', 'k', 'won', ['T1>F', 'T2>F', 'S'])
@@ -151,6 +152,10 @@ class Solving:
         hunt = self._hunt
         assert hunt is not None
         while self.clock() < until:
+            if self.clock() >= hunt.until:  # bounded, even in the middle of a candidate
+                self._say(kind="deal", id=hunt.id, code=None, line=[], tried=hunt.tried)
+                self._hunt = None
+                return
             if hunt.search is None:
                 hunt.next()
             solution = hunt.search.advance(DEAL_BUDGET, until, self.clock)
@@ -162,10 +167,6 @@ class Solving:
                 self._hunt = None
                 return
             hunt.search = None
-            if self.clock() >= hunt.until:
-                self._say(kind="deal", id=hunt.id, code=None, line=[], tried=hunt.tried)
-                self._hunt = None
-                return
         self._say(kind="hunting", id=hunt.id, tried=hunt.tried)
 
     def _answer(self, key: str, solution: Solution) -> None:

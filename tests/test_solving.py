@@ -1,0 +1,194 @@
+"""The solver's worker (klondike/app/solving.py) and the session's side of it, without a
+browser: requests in, answers out, a newer position replacing the older, the daily deal,
+"Winnable deals only", the watchdog and a worker that fails (issue 23, R8)."""
+
+from __future__ import annotations
+
+import json
+
+from klondike import Game, GameCode
+from klondike.app.analysis import BUDGET, position_key
+from klondike.app.session import BOOT_SECONDS, DEAL_SECONDS, SILENCE_SECONDS, Session
+from klondike.app.solving import Solving
+from klondike.app.stats import Statistics
+from klondike.app.storage import Settings
+from klondike.daily import daily_code
+from klondike.solver import WON, solve
+
+from .worker import Worker
+
+
+class Ticks:
+    """A clock that moves on by one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+def position(key: str, code: str, moves: str = "", budget: int = BUDGET) -> str:
+    return json.dumps({"kind": "position", "key": key, "code": code, "moves": moves,
+                       "budget": budget})
+
+
+def answers(solving: Solving) -> list[dict]:
+    out = []
+    while solving.busy:
+        out += [json.loads(text) for text in solving.work()]
+    return out
+
+
+def test_a_position_is_answered_as_solve_answers_it_however_it_is_sliced() -> None:
+    solving = Solving(clock=Ticks())  # a node a tick: slices of 0.1 s are one node each
+    solving.ask(position("k", "KL1-D3N-AAAAAAE", "S S"))
+    game = Game.from_code("KL1-D3N-AAAAAAE")
+    game.play("S")
+    game.play("S")
+    answer = [a for a in answers(solving) if a["kind"] == "answer"]
+    expected = solve(game, BUDGET)
+    assert answer == [{"kind": "answer", "key": "k", "result": expected.result,
+                       "nodes": expected.nodes, "line": expected.moves}]
+
+
+def test_a_newer_position_replaces_the_search_and_stop_ends_it() -> None:
+    solving = Solving()
+    solving.ask(position("old", "KL1-D3N-AAAAAAB"))  # long to decide
+    solving.work(0.01)
+    solving.ask(position("new", "KL1-D1N-AAAAAAD"))
+    keys = [a["key"] for a in answers(solving) if a["kind"] == "answer"]
+    assert keys == ["new"]
+    solving.ask(position("old", "KL1-D3N-AAAAAAB"))
+    solving.work(0.01)
+    solving.ask('{"kind": "stop"}')
+    assert [a for a in answers(solving) if a["kind"] == "answer"] == []
+    assert not solving.busy  # the search left behind is dropped once nothing waits
+
+
+def test_a_request_that_cannot_be_read_is_answered_with_an_error() -> None:
+    solving = Solving()
+    for text in ("{not json", '{"kind": "position", "code": "KL9"}', '{"kind": "dance"}',
+                 '{"kind": "deal", "id": 1, "draw": 2, "scoring": "N", "seed": 1, '
+                 '"seconds": 1}'):
+        solving.ask(text)
+        (out,) = solving.work()
+        assert json.loads(out)["kind"] == "error"
+    assert not solving.busy
+
+
+def test_R8_the_worker_works_out_the_daily_deal() -> None:
+    solving = Solving()
+    solving.ask('{"kind": "daily", "day": "2024-03-05", "draw": 3}')
+    assert answers(solving) == [{"kind": "daily", "day": "2024-03-05", "draw": 3,
+                                 "code": "KL1-D3N-PZLKYGM"}]
+
+
+def test_a_winnable_deal_is_one_the_solver_proves_won_under_its_rules() -> None:
+    solving = Solving()
+    solving.ask('{"kind": "deal", "id": 7, "draw": 1, "scoring": "V", "seed": 3, '
+                '"seconds": 20}')
+    (deal,) = [a for a in answers(solving) if a["kind"] == "deal"]
+    assert deal["id"] == 7 and deal["code"].startswith("KL1-D1V-") and deal["tried"] >= 1
+    game = Game.from_code(deal["code"])
+    for move in deal["line"]:  # the proof: the line wins the deal under Vegas's one pass
+        game.play(move)
+    assert game.is_won
+
+
+class Time:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def session_at(time: Time, **settings) -> Session:
+    session = Session(now=time, settings=Settings(**settings).to_json())
+    session.resume(None)
+    session.take_writes()
+    return session
+
+
+def test_the_session_asks_about_each_position_once_and_only_when_wanted() -> None:
+    session = session_at(Time())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD"))
+    (request,) = session.solver_requests()
+    assert json.loads(request)["key"] == position_key(session.game)
+    assert session.solver_requests() == []  # asked already
+    session.change_settings(Settings(indicator=False))
+    assert session.solver_requests() == ['{"kind":"stop"}']  # nothing wanted: stop
+
+
+def test_winnable_deals_only_through_the_session_and_counted_apart() -> None:
+    time = Time()
+    session = session_at(time, winnable_only=True, draw=3)
+    outcome = session.new_game()
+    assert outcome == (False, "Looking for a winnable deal…", None)
+    heard = [h for h in Worker(session).pump() if h.outcome is not None]
+    assert "The solver proved it winnable" in heard[0].outcome.said
+    assert session.checked and session.winnable().state == WON  # known with the deal
+    assert json.loads(dict(session.take_writes())["klondike.game"])["checked"] is True
+    session.tap("stock", 0, None)
+    session.change_settings(Settings(winnable_only=False, draw=3))
+    session.new_game()  # the checked game, left: counted in its rule set and apart
+    stats = Statistics.from_json(dict(session.take_writes())["klondike.stats"])
+    assert stats.checked_games("D3N") == (1, 0) and stats.record("D3N").played == 1
+    assert ("Of them, dealt by Winnable deals only", "0 won of 1") in stats.summary_rows("D3N")
+    assert not session.checked
+
+
+def test_a_worker_that_fails_leaves_the_game_playing_and_answers_what_waited() -> None:
+    time = Time()
+    session = session_at(time, winnable_only=True)
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    assert session.ask_hint() == (None, "Thinking…")
+    session.new_game()  # looks for a winnable deal
+    session.ask_hint()
+    session.solver_requests()
+    heard = session.solver_failed()
+    assert heard.outcome.changed and "not checked" in heard.outcome.said  # dealt anyway
+    assert session.winnable().text == "Unavailable" and session.solver_requests() == []
+    assert session.ask_hint()[1].startswith("Hint")  # at once: nothing waits
+    assert session.start_daily(__import__("datetime").date(2026, 12, 2)).said.startswith(
+        "The daily deal cannot be prepared")
+    assert session.tap("stock", 0, None).changed  # the game plays on
+
+
+def test_the_watchdog_takes_a_silent_worker_for_dead() -> None:
+    time = Time()
+    session = session_at(time)
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    session.solver_requests()
+    time.now += BOOT_SECONDS - 1
+    assert session.solver_tick() is None  # still booting
+    session.solver_heard('{"kind":"ready","ms":2000,"heap":0}')
+    time.now += SILENCE_SECONDS - 1
+    assert session.solver_tick() is None
+    session.solver_heard('{"kind":"working","key":"x"}')
+    time.now += SILENCE_SECONDS - 1
+    assert session.solver_tick() is None
+    time.now += 2
+    assert session.solver_tick() is not None and session.analysis.down
+
+
+def test_an_idle_worker_is_not_taken_for_dead() -> None:
+    time = Time()
+    session = session_at(time)
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD"))
+    Worker(session).pump()
+    assert session.winnable().state == WON
+    time.now += 10 * BOOT_SECONDS
+    assert session.solver_tick() is None and not session.analysis.down
+    assert DEAL_SECONDS > 0
+
+
+def test_R8_the_daily_deal_waits_for_the_worker_and_a_new_game_cancels_it() -> None:
+    session = session_at(Time())
+    session.start_daily(__import__("datetime").date(2026, 12, 2))
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
+    Worker(session).pump()
+    assert session.game.code == "KL1-D1N-AAAAAAA"  # the late daily answer changes nothing
+    assert daily_code(__import__("datetime").date(2026, 12, 2), 1) != session.game.code
