@@ -30,3 +30,23 @@ def test_the_solver_benchmark_compares_with_a_baseline_checkout(tmp_path: Path) 
     lines = [json.loads(line) for line in results.read_text().splitlines()]
     assert [line[:2] for line in lines] == [[1, 0], [1, 1], [1, 2], [3, 0], [3, 1], [3, 2]]
     assert all(line[2] in ("won", "lost", "unknown") and line[3] <= 500 for line in lines)
+
+
+def test_the_budget_benchmark_searches_again_what_was_left_unknown(tmp_path: Path) -> None:
+    # bench/budget.py takes a --results file and searches its unknown deals at a bigger
+    # budget; the decided ones stand, and the unknown ones are counted at each rung.
+    results = tmp_path / "results.jsonl"
+    results.write_text("\n".join(json.dumps(row) for row in [
+        [3, 0, "unknown", 100, 0.0],  # deal 0 in draw 3 is proved lost after 9,192 nodes
+        [3, 1, "unknown", 100, 0.0],
+        [3, 2, "lost", 0, 0.0],
+    ]) + "\n")
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "budget.py"), str(results), "--budget", "9200",
+         "--jobs", "1"],
+        capture_output=True, text=True, check=True, timeout=120,
+    ).stdout
+    assert "3 deals in" in out and "2 unknown there" in out
+    assert "draw 3 deal 0: lost after 9,192 nodes" in out
+    assert "draw 3 deal 1: unknown after 9,200 nodes" in out
+    assert out.rstrip().endswith("draw 3, 3 deals, unknown within 9,200: 1 (33.3%)")
