@@ -13,7 +13,7 @@ import asyncio
 from datetime import date
 
 from js import Date, document, navigator, performance, setInterval, setTimeout, window
-from page import toolbar
+from page import address, toolbar
 from page.board import Board
 from page.dialogs import Dialogs, fill_language_choices, translate_page
 from page.dom import BOARD, STATUS, TABLE, nullable, say
@@ -39,13 +39,14 @@ class App:
             now=lambda: performance.now() / 1000,
             settings=store.get(SETTINGS_KEY), stats=store.get(STATS_KEY),
             daily=store.get(DAILY_KEY))
-        self.board = Board()
+        self.board = Board(on_resized=self.render)
         self.dialogs = Dialogs(self)
         self.pointer = Pointer(self)
         self.keyboard = Keyboard(self)
         self.busy = False  # "Finish game" is playing
         self.told_unsaved = False  # a write failed: the player is told once
         self.notice = ""  # said after what the next outcome says
+        self.linked = None  # the code of a link opened during a game, asked about
         # "Can this still be won?", the hint, the daily deal: the solver's worker.
         self.solver = SolverWorker(self.on_solver, self.on_solver_failed)
         self.hint_proxy = create_proxy(self.hint_due)
@@ -71,6 +72,9 @@ class App:
     def render(self) -> None:
         self.board.render(self.session.game, self.session.settings.left_handed)
         toolbar.show_toolbar(self.session.toolbar())
+        if not self.dialogs.asking_link():  # while one is asked about, its link stays
+            self.linked = None
+            address.show(self.session.link(window.location.href))
 
     def store(self) -> None:
         """Write what the session asks to; if storage fails the game goes on from memory,
@@ -101,6 +105,35 @@ class App:
     def undo(self) -> None:
         if not self.busy:
             self.show(self.session.undo())
+
+    def redo(self) -> None:
+        if not self.busy:
+            self.show(self.session.redo())
+
+    # --- links to a deal (issue 25) ----------------------------------------------------
+    def follow_link(self, opened=None) -> None:
+        """The page was opened from a link (``opened``: the address it was opened at), or
+        its address's fragment was changed (the hashchange event)."""
+        if not isinstance(opened, tuple):
+            opened = address.opened()
+        outcome, ask = self.session.follow_link(*opened)
+        if ask is None:
+            self.show(outcome)
+            address.show(self.session.link(window.location.href))
+        else:
+            self.linked = ask
+            self.dialogs.ask_link(outcome.said)
+
+    def start_link(self) -> None:
+        code, self.linked = self.linked, None
+        self.dialogs.close_link()
+        if code is not None:
+            self.show(self.session.new_game(code=code))
+
+    def keep_playing(self) -> None:
+        self.linked = None
+        self.dialogs.close_link()
+        address.show(self.session.link(window.location.href))
 
     def after_settings(self) -> None:
         self.store()
@@ -202,6 +235,11 @@ class App:
             "undo": self.undo,
             "finish": lambda: asyncio.ensure_future(self.finish()),
             "copy-code": dialogs.copy_code,
+            "copy-link": dialogs.copy_link,
+            "redo": self.redo,
+            "restart": lambda: self.show(self.session.restart()),
+            "link-start": self.start_link,
+            "link-keep": self.keep_playing,
             "start": dialogs.start_from_new,
             "close-dialog": lambda: button.closest("dialog").close(),
             "settings": dialogs.open_settings,
@@ -238,6 +276,7 @@ class App:
         self.heard(self.session.solver_tick())  # the worker's watchdog
 
     def on_resize(self, _event) -> None:
+        self.board.metrics = None  # the window's height: the room below the table
         self.render()
 
 
@@ -263,14 +302,18 @@ async def main() -> None:
         (document, "visibilitychange", app.on_visibilitychange),
         (window, "resize", app.on_resize),
         (window, "storage", app.on_storage),
+        (window, "hashchange", app.follow_link),
     ]
     for target, kind, handler in listen:
         target.addEventListener(kind, create_proxy(handler))
     setInterval(create_proxy(app.on_tick), 1000)
     app.session.hidden = bool(document.hidden)
+    opened = address.opened()  # before the first drawing makes it the saved game's link
     app.show(app.session.resume(app.storage.get(GAME_KEY)))
     for button in BOARD.querySelectorAll("button[data-action]"):
         button.disabled = False
+    toolbar.show_toolbar(app.session.toolbar())  # Undo and Redo as the game has them
+    app.follow_link(opened)  # opened from a link to a deal
     # The loading cover goes now, not when boot.js's observer of the mark runs (a queued
     # callback, later): a tap right after the mark must reach the table.
     document.body.classList.add("ready")

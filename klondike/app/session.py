@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable
 from datetime import date
 from typing import NamedTuple
+from urllib.parse import parse_qs, unquote
 
 from ..codes import BadCode, GameCode
 from ..deal import DEALS
@@ -64,6 +65,7 @@ from .storage import (
     is_newer,
     load_game,
     read_daily,
+    redo_of,
     save_game,
 )
 
@@ -120,6 +122,7 @@ class Toolbar(NamedTuple):
     code: str
     code_title: str
     can_undo: bool
+    can_redo: bool
     can_finish: bool
     stuck: bool  # R6: the "no useful move is left" banner
 
@@ -189,6 +192,7 @@ class Session:
         self._last_tap: tuple[str, float] | None = None  # (card, time) of a tap that did nothing
         self._hint_until: float | None = None  # a hint waits for the solver until then
         self.checked = False  # the game was dealt by "Winnable deals only"
+        self.redo_line: list[Move] = []  # the moves undone, the next to play again last
         # The solver's worker: what to send it, what it was asked and when it was heard.
         self._to_solver: list[str] = []
         self._asked: str | None = None  # the position it searches
@@ -235,7 +239,8 @@ class Session:
         self._stats_events.append(event)
 
     def _save_game(self) -> None:
-        self._writes[GAME_KEY] = save_game(self.game, self.clock.elapsed(), self.checked)
+        self._writes[GAME_KEY] = save_game(self.game, self.clock.elapsed(), self.checked,
+                                           self.redo_line[::-1])
 
     # --- other tabs -----------------------------------------------------------------------
     def stored_changed(self, key: str, text: str | None) -> str | None:
@@ -297,6 +302,7 @@ class Session:
             else:
                 self.clock = Clock(self.now, elapsed)
                 self.checked = is_checked(stored)
+                self.redo_line = redo_of(stored, self.game)[::-1]
                 outcome = self._after_action()
         if outcome is None:
             outcome = self._deal(self._random_code())
@@ -342,6 +348,7 @@ class Session:
                                                         checked=was_checked))
         self.game = Game(code)
         self.checked = checked
+        self.redo_line = []
         self.analysis.forget()  # the answers were about the old deal
         self.clock = Clock(self.now)
         self.keys.reset()
@@ -393,6 +400,35 @@ class Session:
         return outcome._replace(said=_("Daily deal of {day}, draw {draw}").format(
             day=day, draw=draw) + (" " + _("(won already)") if won else ""))
 
+    # --- shared links -------------------------------------------------------------------
+    def link(self, address: str) -> str:
+        """The link that deals this game's deal: the page's ``address`` (its location)
+        with the game code as its fragment, which works offline and under any path."""
+        return address.split("#", 1)[0].split("?", 1)[0] + "#" + self.game.code
+
+    def follow_link(self, fragment: str, query: str = "") -> tuple[Outcome, GameCode | None]:
+        """A link was opened: the address's ``fragment`` ("#KL1-D3V-AAAAAAG") or its
+        ``query`` ("?game=KL1-D3V-AAAAAAG"). Returns what it did, and the code to ask the
+        player about first when a game in progress would be left (then
+        :meth:`new_game` with it). A malformed code says why, as a typed one does, and
+        changes nothing; the deal on the table already, or no code, does nothing."""
+        text = unquote(fragment.removeprefix("#")).strip()
+        if not text:
+            text = "".join(parse_qs(query.removeprefix("?")).get("game", [""])[:1]).strip()
+        if not text:
+            return Outcome(), None
+        try:
+            code = GameCode.parse(text)
+        except BadCode as e:
+            return Outcome(False, _("Game code: {reason}").format(reason=e)), None
+        if str(code) == self.game.code:
+            return Outcome(), None
+        if counts_as_played(self.game) and not self.elsewhere:
+            return Outcome(False, _("This link deals {code}. The game in progress would "
+                                    "count as a game not won in the statistics.").format(
+                                        code=code)), code
+        return self.new_game(code=code), None
+
     # --- playing ------------------------------------------------------------------------
     def play(self, move: Move) -> Outcome:
         """Play ``move``; an illegal one says why and changes nothing (R5)."""
@@ -404,6 +440,11 @@ class Session:
         except IllegalMove as e:
             return Outcome(False, str(e))
         self._last_tap = None
+        # A new move ends what Redo would play; the very move Redo would play is a redo.
+        if self.redo_line and self.redo_line[-1] is move:
+            self.redo_line.pop()
+        else:
+            self.redo_line.clear()
         return self._after_action()._replace(said=said)  # the live region says every move
 
     def undo(self) -> Outcome:
@@ -411,16 +452,41 @@ class Session:
             return away
         if not self.game.moves_made:
             return Outcome(False, _("There is nothing to undo"))
-        self.game.undo()
+        self.redo_line.append(self.game.undo())
         self.keys.selected = None
         return self._after_action()._replace(said=_("Move undone"))
+
+    def redo(self) -> Outcome:
+        """Play again the last move undone (Ctrl+Y, Ctrl+Shift+Z); a new move in between
+        ends the moves Redo can play."""
+        if (away := self._away()) is not None:
+            return away
+        if not self.redo_line:
+            return Outcome(False, _("There is nothing to redo"))
+        outcome = self.play(self.redo_line[-1])
+        return outcome._replace(said=_("Redone: {move}").format(move=outcome.said))
+
+    def restart(self) -> Outcome:
+        """The same deal from its start. The game so far ends as a new game would end it:
+        played and not won, it counts as lost (or abandoned) in the statistics."""
+        if (away := self._away()) is not None:
+            return away
+        game = self.game
+        if not game.moves_made:
+            return Outcome(False, _("The deal is at its start already"))
+        counted = counts_as_played(game)
+        outcome = self._deal(GameCode.parse(game.code), self.checked)
+        said = _("Deal {code} restarted.").format(code=game.code)
+        if counted:
+            said += " " + _("The game so far counts as a game not won in the statistics.")
+        return outcome._replace(said=said)
 
     def undo_to_winnable(self) -> Outcome:
         target = self.analysis.last_winnable(self.game)
         if target is None or self.elsewhere:
             return Outcome()
         while self.game.moves_made > target:
-            self.game.undo()
+            self.redo_line.append(self.game.undo())
         self.keys.selected = None
         return self._after_action()._replace(said=_("Back to the last position that can be won"))
 
@@ -464,6 +530,7 @@ class Session:
     def finish_step(self, move: Move) -> None:
         """One card of Finish game (the page animates them); :meth:`finished` after."""
         self.analysis.play(self.game, move)
+        self.redo_line.clear()
 
     def finished(self) -> Outcome:
         return self._after_action()
@@ -723,8 +790,8 @@ class Session:
         game = self.game
         return Toolbar(self.score_line(), game.code,
                        _("Game code {code}: click to copy").format(code=game.code),
-                       game.moves_made > 0, self.finishing_line() is not None,
-                       is_stuck(game))
+                       game.moves_made > 0, bool(self.redo_line) and not self.elsewhere,
+                       self.finishing_line() is not None, is_stuck(game))
 
     def help_sections(self) -> list[Section]:
         return rules_help(self.game.scoring.letter)

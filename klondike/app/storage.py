@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 
 from ..game import BadSave, Game
 from ..i18n import _
+from ..moves import IllegalMove, Move
 from ..scoring import SCORINGS
 
 GAME_KEY = "klondike.game"
@@ -29,14 +31,33 @@ DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
 ANIMATIONS = ("normal", "fast", "off")
 
 
-def save_game(game: Game, elapsed: float, checked: bool = False) -> str:
-    """The game in progress: its save (code and moves), the clock in seconds, and
-    whether "Winnable deals only" dealt it (``checked``)."""
+def save_game(game: Game, elapsed: float, checked: bool = False,
+              redo: Sequence[Move] = ()) -> str:
+    """The game in progress: its save (code and moves), the clock in seconds, whether
+    "Winnable deals only" dealt it (``checked``) and the moves Redo would play again,
+    the next one first (``redo``)."""
     data = json.loads(game.to_json())
     data["elapsed"] = round(max(0.0, elapsed), 1)
     if checked:
         data["checked"] = True
+    if redo:
+        data["redo"] = " ".join(map(str, redo))
     return json.dumps(data, separators=(",", ":"))
+
+
+def redo_of(text: str, game: Game) -> list[Move]:
+    """The moves of :func:`save_game`'s ``redo`` for ``game`` (loaded from the same
+    text), the next one first; none if they are missing or do not play from there in
+    turn (a value edited by hand: the game itself is kept)."""
+    try:
+        data = json.loads(text)
+        moves = [Move.from_text(m) for m in data.get("redo", "").split()]
+        copy = game.copy()
+        for move in moves:
+            copy.play(move)
+    except (ValueError, AttributeError, TypeError, IllegalMove):
+        return []
+    return moves
 
 
 def is_checked(text: str) -> bool:

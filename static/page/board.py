@@ -2,7 +2,7 @@
 the 13 pile outlines, and the marks on them (hint, drop target, keyboard cursor and pick).
 """
 
-from js import document, setTimeout, window
+from js import ResizeObserver, document, setTimeout, window
 from pyodide.ffi import create_proxy
 
 from klondike import CARDS
@@ -18,7 +18,7 @@ CARDS_BY_TEXT = {str(c): c for c in CARDS}
 
 
 class Board:
-    def __init__(self) -> None:
+    def __init__(self, on_resized) -> None:
         self.cards = {}  # card -> element
         self.slots = {pile: TABLE.querySelector(f'[data-pile="{pile}"]') for pile in PILES}
         self.shown = {}  # card -> Place last written to its element
@@ -28,6 +28,19 @@ class Board:
         self.settle_proxy = create_proxy(self.settle)
         for card in CARDS:
             self.cards[card] = self.make_card(card)
+        # The card's size and the room below the toolbar, measured when they change (not
+        # at every move: reading them forces a layout in the middle of the move's work).
+        self.metrics = None  # (card width in px, the table's top), None: to be measured
+        self.on_resized = on_resized  # draws the table again
+
+        def resized(*_args) -> None:
+            self.metrics = None
+            if self.layout is not None:  # drawn already (not before the game is resumed)
+                self.on_resized()
+
+        self.observer = ResizeObserver.new(create_proxy(resized))
+        self.observer.observe(self.slots["stock"])
+        self.observer.observe(document.querySelector(".toolbar"))
 
     @staticmethod
     def make_card(card):
@@ -50,8 +63,10 @@ class Board:
     # --- drawing ------------------------------------------------------------------------
     def render(self, game, left_handed: bool) -> None:
         """Patch every card whose place changed; the table grows to its longest column."""
-        self.card_px = self.slots["stock"].getBoundingClientRect().width or 1.0
-        top = TABLE.getBoundingClientRect().top
+        if self.metrics is None:
+            self.metrics = (self.slots["stock"].getBoundingClientRect().width or 1.0,
+                            TABLE.getBoundingClientRect().top)
+        self.card_px, top = self.metrics
         room = (window.innerHeight - top - STATUS_ROOM_PX) / self.card_px
         self.layout = layout(game, height=max(room, 5.0), left_handed=left_handed)
         for place in self.layout.places:

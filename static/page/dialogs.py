@@ -17,6 +17,7 @@ CODE_ERROR = document.getElementById("code-error")
 SETTINGS_DIALOG = document.getElementById("settings-dialog")
 STATS_DIALOG = document.getElementById("stats-dialog")
 HELP_DIALOG = document.getElementById("help-dialog")
+LINK_DIALOG = document.getElementById("link-dialog")
 
 
 class Dialogs:
@@ -69,6 +70,29 @@ class Dialogs:
             say(_("Game code {code} copied").format(code=code))
         except Exception:  # no clipboard (insecure context): the code is on screen
             say(_("Game code: {code}").format(code=code))
+
+    def copy_link(self) -> None:
+        link = self.app.session.link(window.location.href)
+        try:
+            navigator.clipboard.writeText(link)
+            say(_("Link to this deal copied"))
+        except Exception:  # no clipboard (insecure context): the address is the link
+            say(_("The address of this page is the link to this deal"))
+
+    @staticmethod
+    def ask_link(message: str) -> None:
+        """A link to another deal was opened during a game: start it, or keep playing."""
+        document.getElementById("link-message").textContent = message
+        if not LINK_DIALOG.open:
+            LINK_DIALOG.showModal()
+
+    @staticmethod
+    def close_link() -> None:
+        LINK_DIALOG.close()
+
+    @staticmethod
+    def asking_link() -> bool:
+        return bool(LINK_DIALOG.open)
 
     # --- Settings -----------------------------------------------------------------------------
     def open_settings(self) -> None:
@@ -218,6 +242,8 @@ def translate_page() -> None:
         msgid = el.getAttribute("data-i18n-label") or el.getAttribute("aria-label")
         el.setAttribute("data-i18n-label", msgid)
         el.setAttribute("aria-label", _(msgid))
+        if el.hasAttribute("title"):  # an icon's tooltip says the same
+            el.setAttribute("title", _(msgid))
 
 
 def fill_language_choices() -> None:

@@ -1,6 +1,7 @@
 """The keyboard (WCAG: everything the pointer does): Tab or the arrows go from pile to
 pile, Up and Down choose a card in a column, Enter picks and puts, Escape cancels,
-Ctrl+Z / Cmd+Z undoes. The session keeps the cursor and the pick; this draws them."""
+Ctrl+Z / Cmd+Z undoes, Ctrl+Y / Ctrl+Shift+Z / Cmd+Shift+Z redoes. The session keeps
+the cursor and the pick; this draws them."""
 
 from js import document
 
@@ -17,10 +18,13 @@ class Keyboard:
     def on_keydown(self, event) -> None:
         key = event.key
         app = self.app
-        if (event.ctrlKey or event.metaKey) and key.lower() == "z" \
+        if (event.ctrlKey or event.metaKey) and key.lower() in ("z", "y") \
                 and event.target.tagName not in TYPING:
             event.preventDefault()
-            app.undo()
+            if key.lower() == "y" or event.shiftKey:
+                app.redo()
+            else:
+                app.undo()
             return
         menu = document.getElementById("menu")
         if key == "Escape" and menu.open:

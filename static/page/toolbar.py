@@ -13,6 +13,7 @@ WINNABLE = document.getElementById("winnable")
 
 def show_toolbar(bar) -> None:
     by_action("undo").disabled = not bar.can_undo
+    by_action("redo").disabled = not bar.can_redo
     if CODE.textContent != bar.code:
         CODE.textContent = bar.code
         CODE.title = bar.code_title
