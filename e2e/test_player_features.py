@@ -2,8 +2,25 @@
 
 from __future__ import annotations
 
-from harness import boot, open_app, wait_offline_ready
-from player import choose, click_stock, moves, settle, start, wait_for_moves
+import json
+
+from harness import boot, new_site_context, open_app, wait_offline_ready
+from player import (
+    choose,
+    click_stock,
+    drop_point,
+    grab_point,
+    lead_card,
+    mouse_drag,
+    moves,
+    settle,
+    start,
+    wait_for_moves,
+)
+
+from klondike import Game, Move
+from klondike.app.storage import save_game
+from tests.lines import DEAL_2_DRAW_1
 
 SHARED = "KL1-D3V-AAAAAAG"
 
@@ -112,4 +129,95 @@ def test_redo_by_keys_and_button_survives_a_reload_and_restart_deals_again(
     assert code(page) == "KL1-D1N-AAAAAAD"
     assert status(page) == ("Deal KL1-D1N-AAAAAAD restarted. The game so far counts as a "
                             "game not won in the statistics.")
+    assert page.watch.problems() == []
+
+
+# --- the win's cascade -----------------------------------------------------------------
+def one_move_from_the_win(context, settings: dict | None = None) -> Game:
+    """A context whose saved game is deal 2 in draw 1 one move before its win."""
+    game = Game.from_code("KL1-D1N-AAAAAAC")
+    for text in DEAL_2_DRAW_1[:-1]:
+        game.play(Move.from_text(text))
+    script = f"localStorage.setItem('klondike.game', {json.dumps(save_game(game, 60.0))});"
+    if settings:
+        script += f"localStorage.setItem('klondike.settings', {json.dumps(json.dumps(settings))});"
+    context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ {script} "
+                            "sessionStorage.setItem('seeded', '1'); }")
+    return game
+
+
+def cascading(page) -> int:
+    return page.evaluate("document.getAnimations().filter(a => a.id === 'cascade').length")
+
+
+def win_by_a_drag(page, game: Game) -> None:
+    """The last move, dragged home (pointer_play would wait for the cascade to end)."""
+    settle(page)
+    last = Move.from_text(DEAL_2_DRAW_1[-1])
+    lead = lead_card(game, last)
+    mouse_drag(page, grab_point(page, lead), drop_point(page, game, "F", lead))
+
+
+def test_the_win_cascades_the_cards_and_a_key_ends_it(fresh_context, site_url):
+    game = one_move_from_the_win(fresh_context)
+    page = open_app(fresh_context, site_url)
+    win_by_a_drag(page, game)
+    page.wait_for_selector("#win-dialog[open]")  # at once, over the cascade
+    page.wait_for_function("document.getAnimations().filter(a => a.id === 'cascade')"
+                           ".length >= 3")  # one card after another
+    moved = page.evaluate("""() => { const r = document.getElementById('c-Ks')
+        .getBoundingClientRect(); const f = document.querySelector('[data-pile=Fs]')
+        .getBoundingClientRect(); return Math.abs(r.x - f.x) + Math.abs(r.y - f.y); }""")
+    assert moved > 5  # the king of spades, first away, has left its foundation
+    page.keyboard.press("Shift")
+    assert cascading(page) == 0
+    settle(page)
+    home = page.evaluate("""() => { const r = document.getElementById('c-Ks')
+        .getBoundingClientRect(); const f = document.querySelector('[data-pile=Fs]')
+        .getBoundingClientRect(); return Math.abs(r.x - f.x) + Math.abs(r.y - f.y); }""")
+    assert home < 1  # back on its foundation
+    assert page.locator("#win-dialog[open]").count() == 1
+    assert page.watch.problems() == []
+
+
+def test_no_cascade_with_the_animations_off_or_reduced_motion(browser, site_url):
+    for settings, media in (({"v": 1, "animation": "off"}, "no-preference"), (None, "reduce")):
+        context = new_site_context(browser, reduced_motion=media)
+        try:
+            game = one_move_from_the_win(context, settings)
+            page = open_app(context, site_url)
+            win_by_a_drag(page, game)
+            page.wait_for_selector("#win-dialog[open]")
+            page.wait_for_timeout(300)
+            assert cascading(page) == 0, (settings, media)
+        finally:
+            context.close()
+
+
+# --- looks ------------------------------------------------------------------------------
+def test_every_card_back_and_table_colour_is_remembered_and_stays_accessible(
+        fresh_context, site_url):
+    from test_features import axe_violations  # the same axe-core run as the other screens
+
+    page = open_app(fresh_context, site_url)
+    start(page, "KL1-D1N-AAAAAAG")  # face-down cards and a king (court card) face up
+    assert page.evaluate("document.getElementById('c-Kd').classList.contains('court')")
+    for back, table, large in (("dots", "dark", True), ("waves", "blue", False),
+                               ("lattice", "green", True)):
+        choose(page, "settings")
+        page.wait_for_selector("#settings-dialog[open]")
+        page.select_option("#back", back)
+        page.select_option("#table-colour", table)
+        page.set_checked("#settings-dialog input[name=large_index]", large)
+        page.click("#settings-dialog button[type=submit]")
+        page.wait_for_function(
+            "([b, t]) => document.body.classList.contains('back-' + b)"
+            " && document.documentElement.classList.contains('table-' + t)", arg=[back, table])
+        assert page.evaluate("document.body.classList.contains('large-index')") == large
+        settle(page)
+        assert axe_violations(page) == [], (back, table, large)
+    page.reload()  # remembered
+    boot(page)
+    assert page.evaluate("document.body.classList.contains('back-lattice')"
+                         " && document.documentElement.classList.contains('table-green')")
     assert page.watch.problems() == []

@@ -15,6 +15,7 @@ from datetime import date
 from js import Date, document, navigator, performance, setInterval, setTimeout, window
 from page import address, toolbar
 from page.board import Board
+from page.celebration import Celebration
 from page.dialogs import Dialogs, fill_language_choices, translate_page
 from page.dom import BOARD, STATUS, TABLE, nullable, say
 from page.keyboard import Keyboard
@@ -40,6 +41,7 @@ class App:
             settings=store.get(SETTINGS_KEY), stats=store.get(STATS_KEY),
             daily=store.get(DAILY_KEY))
         self.board = Board(on_resized=self.render)
+        self.celebration = Celebration(self.board)  # the win's cascade
         self.dialogs = Dialogs(self)
         self.pointer = Pointer(self)
         self.keyboard = Keyboard(self)
@@ -55,6 +57,7 @@ class App:
     def show(self, outcome) -> None:
         """Draw what a request of the session did."""
         if outcome.changed:
+            self.celebration.stop()
             if not self.session.game.is_won:
                 self.dialogs.close_win()
             self.render()
@@ -66,7 +69,10 @@ class App:
             say(f"{STATUS.textContent} {self.notice}".strip())
             self.notice = ""
         if outcome.won is not None:
-            self.dialogs.show_win(outcome.won)
+            settings = self.session.settings
+            self.celebration.start(settings.left_handed, settings.animation != "off",
+                                   seed=self.session.game.moves_made)
+            self.dialogs.show_win(outcome.won)  # at once, over the cascade
         self.analyse()  # what to ask the worker: the new position, a deal looked for
 
     def render(self) -> None:
@@ -218,6 +224,8 @@ class App:
 
     # --- events ----------------------------------------------------------------------------
     def on_click(self, event) -> None:
+        if not TABLE.contains(event.target):  # not the winning move's own click
+            self.celebration.stop()  # a tap on the win dialog or around it ends the cascade
         menu = document.getElementById("menu")
         if menu.open and not menu.contains(event.target):
             menu.open = False  # a click anywhere else folds the menu away

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
-from klondike import GameCode, Move
+from klondike import CARDS, GameCode, Move
+from klondike.app.cascade import FRAME_SECONDS, LONGEST_SECONDS, flights
 from klondike.app.session import Session
 from klondike.app.stats import STATS_KEY, Statistics
-from klondike.app.storage import GAME_KEY
+from klondike.app.storage import BACKS, GAME_KEY, TABLES, Settings
+from klondike.app.view import CARD_H, TABLE_W, slots
 
 from .lines import DEAL_2_DRAW_1
 from .test_session import Time, fresh
@@ -149,3 +151,32 @@ def test_a_malformed_link_says_why_as_a_typed_code_does_and_changes_nothing() ->
     # The deal on the table already, or no code at all: nothing to do.
     assert session.follow_link("#" + CODE) == (session.follow_link("")[0], None)
     assert session.game.moves_made == 3
+
+
+# --- the win's cascade ---------------------------------------------------------------
+def test_the_cascade_sends_every_card_off_its_foundation_kings_first_and_above_the_floor(
+        ) -> None:
+    where = slots()
+    paths = flights(where, floor=7.5, seed=3)
+    assert sorted(p.card for p in paths) == sorted(str(c) for c in CARDS)
+    assert [p.card[0] for p in paths[:4]] == ["K"] * 4 and paths[-1].card[0] == "A"
+    assert [p.delay for p in paths] == sorted(p.delay for p in paths)
+    for path in paths:
+        x0, y0 = where["F" + path.card[1]]
+        assert path.frames[0] == (0.0, 0.0)
+        assert all(y0 + dy <= 7.5 - CARD_H + 1e-9 for _, dy in path.frames)
+        x_end = x0 + path.frames[-1][0]
+        assert not -1.0 < x_end < TABLE_W or path.duration >= LONGEST_SECONDS - FRAME_SECONDS
+    assert flights(where, 7.5, seed=3) == paths  # the same seed, the same cascade
+    assert flights(where, 7.5, seed=4) != paths
+
+
+# --- looks ---------------------------------------------------------------------------
+def test_the_looks_are_settings_and_a_foreign_value_falls_back_to_the_default() -> None:
+    chosen = Settings(back="waves", table="dark", large_index=True)
+    assert Settings.from_json(chosen.to_json()) == chosen
+    foreign = json.loads(chosen.to_json()) | {"back": "<img src=x>", "table": 3,
+                                                "large_index": "yes"}
+    read = Settings.from_json(json.dumps(foreign))
+    assert (read.back, read.table, read.large_index) == ("lattice", "green", False)
+    assert set(BACKS) == {"lattice", "dots", "waves"} and "dark" in TABLES

@@ -29,6 +29,8 @@ DAILY_KEY = "klondike.daily"
 SETTINGS_VERSION = 1  # 0: the fields alone, with no "v"
 DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
 ANIMATIONS = ("normal", "fast", "off")
+BACKS = ("lattice", "dots", "waves")  # the card backs, drawn in static/site.css
+TABLES = ("green", "blue", "dark")  # the table's colours (dark: a dark theme)
 
 
 def save_game(game: Game, elapsed: float, checked: bool = False,
@@ -92,6 +94,9 @@ class Settings:
     indicator: bool = True
     language: str = ""  # "" follows the browser
     winnable_only: bool = False  # a random new game is a deal the solver proves winnable
+    back: str = "lattice"  # the card back, one of BACKS
+    table: str = "green"  # the table's colour, one of TABLES
+    large_index: bool = False  # larger rank and suit in the cards' corners (small screens)
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, **asdict(self)}, separators=(",", ":"))
@@ -121,6 +126,10 @@ def _valid(name: str, value: object) -> bool:
         return isinstance(value, str) and len(value) == 1 and value in SCORINGS
     if name == "animation":
         return value in ANIMATIONS
+    if name == "back":
+        return value in BACKS
+    if name == "table":
+        return value in TABLES
     if name == "language":
         return isinstance(value, str) and len(value) <= 8
     return True

@@ -45,7 +45,8 @@ class Board:
     @staticmethod
     def make_card(card):
         el = document.createElement("div")
-        el.className = f"card s-{card.suit}" + (" red" if card.is_red else "")
+        el.className = f"card s-{card.suit}" + (" red" if card.is_red else "") + (
+            f" court r-{RANKS[card.rank - 1]}" if card.rank > 10 else "")
         el.id = f"c-{card}"
         el.dataset.card = str(card)
         el.setAttribute("role", "img")
@@ -93,6 +94,11 @@ class Board:
             el.dataset.index = str(place.index)
             el.classList.toggle("draggable", place.draggable)
         self.shown[place.card] = place
+
+    def restack(self) -> None:
+        """Every card in its own stacking order again (after the win's cascade)."""
+        for card, place in self.shown.items():
+            self.cards[card].style.zIndex = str(place.z)
 
     def relabel(self) -> None:
         """Every card's accessible name again, in the language just installed."""

@@ -5,10 +5,10 @@ the page's language. Every text comes from the session or the catalogs, written 
 from js import document, fetch, navigator, window
 
 from klondike.app.stats import RULE_SETS, rule_set_label, rule_set_of
-from klondike.app.storage import Settings
+from klondike.app.storage import BACKS, TABLES, Settings
 from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
 
-from .dom import TABLE, say
+from .dom import say
 
 NEW_DIALOG = document.getElementById("new-dialog")
 WIN_DIALOG = document.getElementById("win-dialog")
@@ -53,13 +53,10 @@ class Dialogs:
     @staticmethod
     def close_win() -> None:
         WIN_DIALOG.close()
-        TABLE.classList.remove("celebrate")
 
     @staticmethod
     def show_win(message: str) -> None:
         document.getElementById("win-message").textContent = message
-        if not window.matchMedia("(prefers-reduced-motion: reduce)").matches:
-            TABLE.classList.add("celebrate")
         if not WIN_DIALOG.open:
             WIN_DIALOG.showModal()
 
@@ -106,6 +103,9 @@ class Dialogs:
         field("left_handed").checked = settings.left_handed
         field("default_draw").value = str(settings.draw)
         field("default_scoring").value = settings.scoring
+        field("back").value = settings.back
+        field("table").value = settings.table
+        field("large_index").checked = settings.large_index
         SETTINGS_DIALOG.showModal()
 
     async def save_settings(self) -> None:
@@ -119,6 +119,9 @@ class Dialogs:
             animation=field("animation").value,
             indicator=bool(field("indicator").checked),
             winnable_only=bool(field("winnable_only").checked),
+            back=field("back").value,
+            table=field("table").value,
+            large_index=bool(field("large_index").checked),
             language=language if language in LANGUAGE_NAMES else "",
         )
         said = self.app.session.change_settings(settings)
@@ -134,6 +137,12 @@ class Dialogs:
         body.toggle("four-colour", settings.four_colour)
         body.toggle("animation-off", settings.animation == "off")
         body.toggle("animation-fast", settings.animation == "fast")
+        body.toggle("large-index", settings.large_index)
+        for back in BACKS:
+            body.toggle(f"back-{back}", settings.back == back)
+        root = document.documentElement.classList  # the page's background is the root's
+        for table in TABLES:
+            root.toggle(f"table-{table}", settings.table == table)
         self.app.board.position_slots(settings.left_handed)
 
     async def use_language(self, language: str) -> None:

@@ -18,6 +18,7 @@ class Keyboard:
     def on_keydown(self, event) -> None:
         key = event.key
         app = self.app
+        app.celebration.stop()  # a key ends the win's cascade (and does what it does)
         if (event.ctrlKey or event.metaKey) and key.lower() in ("z", "y") \
                 and event.target.tagName not in TYPING:
             event.preventDefault()
