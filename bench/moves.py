@@ -6,7 +6,8 @@ spent waiting behind other work, such as a slice of the winnability search, coun
 bubbling listener on document, which runs after the game's handler, when the cards'
 elements are patched; and to the next animation frame. A baseline in the same run: taps
 on a face-down card, which reach the same handler and change nothing; and the same taps while
-the winnability search runs on a deal it does not decide, each waiting behind its slice.
+the winnability search runs on a deal it does not decide (before the solver moved to its
+worker, each waited behind a slice).
 
     python3 tools/build.py && .venv/bin/python bench/moves.py [--viewport 1280x800]
 
@@ -86,8 +87,8 @@ def main() -> None:
             base = page.evaluate("window.__times.splice(0)")
 
             # The same taps while "Can this still be won?" searches (issue 5): deal 1 in
-            # draw 3 is not decided within the browser's 60,000 nodes, and the taps change
-            # nothing, so the search runs on throughout; a tap waits behind its slice.
+            # draw 3 is not decided within 3,000,000 nodes, and the taps change nothing, so
+            # the search runs on throughout (in the solver's worker since issue 23).
             start(page, BUSY_CODE)
             began = page.evaluate("performance.now()")
             searching = page.locator("#winnable").text_content()  # "Checking…"

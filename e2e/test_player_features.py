@@ -177,6 +177,15 @@ def test_the_win_cascades_the_cards_and_a_key_ends_it(fresh_context, site_url):
         .getBoundingClientRect(); return Math.abs(r.x - f.x) + Math.abs(r.y - f.y); }""")
     assert home < 1  # back on its foundation
     assert page.locator("#win-dialog[open]").count() == 1
+    # Once more, ended by a tap around the win dialog this time.
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+z")
+    wait_for_moves(page, game.moves_made)
+    win_by_a_drag(page, game)
+    page.wait_for_function("document.getAnimations().filter(a => a.id === 'cascade')"
+                           ".length >= 3")
+    page.mouse.click(4, 4)  # on the dialog's backdrop
+    assert cascading(page) == 0
     assert page.watch.problems() == []
 
 

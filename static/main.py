@@ -120,10 +120,11 @@ class App:
     def follow_link(self, opened=None) -> None:
         """The page was opened from a link (``opened``: the address it was opened at), or
         its address's fragment was changed (the hashchange event)."""
-        if not isinstance(opened, tuple):
-            opened = address.opened()
-        outcome, ask = self.session.follow_link(*opened)
+        starting = isinstance(opened, tuple)
+        outcome, ask = self.session.follow_link(*(opened if starting else address.opened()))
         if ask is None:
+            if starting and outcome.said:  # what the resume said stays (a damaged save)
+                outcome = outcome._replace(said=f"{STATUS.textContent} {outcome.said}".strip())
             self.show(outcome)
             address.show(self.session.link(window.location.href))
         else:
