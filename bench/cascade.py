@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e"), str(ROOT / "tools")]
 
 from harness import CHROMIUM, CHROMIUM_ARGS, boot  # noqa: E402
-from player import drop_point, grab_point, lead_card, mouse_drag, settle  # noqa: E402
+from player import pointer_play, settle  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import start_server  # noqa: E402
 
@@ -73,9 +73,7 @@ def run(browser, url: str, viewport: tuple[int, int]) -> tuple[dict, dict, int, 
     page.wait_for_timeout(1_000)
     still = frames(page, 2_000)  # the baseline: nothing moves
     before = len(page.evaluate("window.__long"))
-    last = Move.from_text(DEAL_2_DRAW_1[-1])  # a drag home (not pointer_play: it settles)
-    lead = lead_card(game, last)
-    mouse_drag(page, grab_point(page, lead), drop_point(page, game, "F", lead))
+    pointer_play(page, game, DEAL_2_DRAW_1[-1])
     page.wait_for_function(f"{CASCADING} > 0")
     # The last card starts 51 gaps after the first; each flight lasts up to 4 s.
     flying = frames(page, 8_000)

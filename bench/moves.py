@@ -45,6 +45,22 @@ document.addEventListener('pointerup', () => {
 """
 
 
+def play_won_games(page) -> list[list[float]]:
+    """The two winning lines by pointer input: each move's PROBE times (ms)."""
+    moves = []
+    for code, line in LINES:
+        start(page, code)
+        page.evaluate("window.__times.splice(0)")  # the dialog's clicks
+        game = Game.from_code(code)
+        for text in line:
+            pointer_play(page, game, text)
+        assert game.is_won
+        moves += page.evaluate("window.__times.splice(0)")
+        page.keyboard.press("Escape")  # the win dialog (and its cascade)
+        settle(page)
+    return moves
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -107,17 +123,7 @@ def main() -> None:
             answered = (page.evaluate("performance.now()") - began) / 1000
             answer = page.locator("#winnable").text_content()
 
-            moves = []
-            for code, line in LINES:
-                start(page, code)
-                page.evaluate("window.__times.splice(0)")  # the dialog's clicks
-                game = Game.from_code(code)
-                for text in line:
-                    pointer_play(page, game, text)
-                assert game.is_won
-                moves += page.evaluate("window.__times.splice(0)")
-                page.keyboard.press("Escape")  # the win dialog
-                settle(page)
+            moves = play_won_games(page)
             browser.close()
     finally:
         server.shutdown()

@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e"), str(ROOT / "tools")]
 
 from harness import CHROMIUM, CHROMIUM_ARGS, boot  # noqa: E402
-from moves import LINES, PROBE, percentile  # noqa: E402
-from player import click_stock, pointer_play, settle, start  # noqa: E402
+from moves import PROBE, percentile, play_won_games  # noqa: E402
+from player import click_stock, start  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import start_server  # noqa: E402
 
@@ -97,17 +97,9 @@ def measure(browser, root: Path, args) -> dict:
         if page.workers:
             figures["heap busy"] = page.workers[0].evaluate("self.klondikeHeap()")
 
-        began, played = now(page), []
-        for code, line in LINES:
-            start(page, code)
-            page.evaluate("window.__times.splice(0)")  # the dialog's clicks
-            game = Game.from_code(code)
-            for text in line:
-                pointer_play(page, game, text)
-            played += [t[0] for t in page.evaluate("window.__times.splice(0)")]
-            page.keyboard.press("Escape")  # the win dialog
-            settle(page)
-        figures["won"], figures["won long"] = played, since(page, began)
+        began = now(page)
+        figures["won"] = [t[0] for t in play_won_games(page)]
+        figures["won long"] = since(page, began)
 
         waits: dict[int, list[float | None]] = {1: [], 3: []}
         for draw in (1, 3):

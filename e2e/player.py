@@ -27,8 +27,10 @@ def start(page, code: str) -> None:
 
 
 def settle(page) -> None:
-    """Wait until no card is gliding (players aim at where cards are, not were)."""
-    page.wait_for_function("document.getAnimations().length === 0")
+    """Wait until no card is gliding (players aim at where cards are, not were); the win's
+    cascade does not count (the win dialog is open over it, and a tap or key ends it)."""
+    page.wait_for_function(
+        "document.getAnimations().filter((a) => a.id !== 'cascade').length === 0")
 
 
 def saved(page) -> dict:

@@ -5,18 +5,7 @@ from __future__ import annotations
 import json
 
 from harness import boot, new_site_context, open_app, wait_offline_ready
-from player import (
-    choose,
-    click_stock,
-    drop_point,
-    grab_point,
-    lead_card,
-    mouse_drag,
-    moves,
-    settle,
-    start,
-    wait_for_moves,
-)
+from player import choose, click_stock, moves, pointer_play, settle, start, wait_for_moves
 
 from klondike import Game, Move
 from klondike.app.storage import save_game
@@ -150,18 +139,11 @@ def cascading(page) -> int:
     return page.evaluate("document.getAnimations().filter(a => a.id === 'cascade').length")
 
 
-def win_by_a_drag(page, game: Game) -> None:
-    """The last move, dragged home (pointer_play would wait for the cascade to end)."""
-    settle(page)
-    last = Move.from_text(DEAL_2_DRAW_1[-1])
-    lead = lead_card(game, last)
-    mouse_drag(page, grab_point(page, lead), drop_point(page, game, "F", lead))
-
-
 def test_the_win_cascades_the_cards_and_a_key_ends_it(fresh_context, site_url):
     game = one_move_from_the_win(fresh_context)
     page = open_app(fresh_context, site_url)
-    win_by_a_drag(page, game)
+    settle(page)  # the deal's cards in place before the drag
+    pointer_play(page, game, DEAL_2_DRAW_1[-1])
     page.wait_for_selector("#win-dialog[open]")  # at once, over the cascade
     page.wait_for_function("document.getAnimations().filter(a => a.id === 'cascade')"
                            ".length >= 3")  # one card after another
@@ -180,8 +162,9 @@ def test_the_win_cascades_the_cards_and_a_key_ends_it(fresh_context, site_url):
     # Once more, ended by a tap around the win dialog this time.
     page.keyboard.press("Escape")
     page.keyboard.press("Control+z")
+    game.undo()
     wait_for_moves(page, game.moves_made)
-    win_by_a_drag(page, game)
+    pointer_play(page, game, DEAL_2_DRAW_1[-1])
     page.wait_for_function("document.getAnimations().filter(a => a.id === 'cascade')"
                            ".length >= 3")
     page.mouse.click(4, 4)  # on the dialog's backdrop
@@ -195,7 +178,8 @@ def test_no_cascade_with_the_animations_off_or_reduced_motion(browser, site_url)
         try:
             game = one_move_from_the_win(context, settings)
             page = open_app(context, site_url)
-            win_by_a_drag(page, game)
+            settle(page)
+            pointer_play(page, game, DEAL_2_DRAW_1[-1])
             page.wait_for_selector("#win-dialog[open]")
             page.wait_for_timeout(300)
             assert cascading(page) == 0, (settings, media)

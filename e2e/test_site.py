@@ -114,6 +114,11 @@ def test_reload_offline_still_plays(fresh_context, site_url):
         page.reload()
         boot(page)
         new_game_responds(page)
+        # The solver's worker boots offline too: its script and Pyodide are precached.
+        page.wait_for_function("['won', 'lost', 'unknown'].includes("
+                               "document.getElementById('winnable').dataset.state)")
+        worker = next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
+        assert worker.evaluate("self.klondikeHeap()") > 0
         assert page.locator(".py-error").count() == 0
         assert page.watch.page_errors == []
     finally:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from harness import boot, open_app, wait_offline_ready
+from harness import open_app
 from player import click_stock, settle, start, wait_for_moves
 
 from klondike import Game
@@ -22,22 +22,6 @@ def wait_state(page, wanted: str, timeout: int = 30_000) -> None:
     page.wait_for_function(
         "(s) => document.getElementById('winnable').dataset.state === s", arg=wanted,
         timeout=timeout)
-
-
-def test_the_worker_answers_offline_from_the_precache(fresh_context, site_url):
-    page = open_app(fresh_context, site_url)
-    wait_offline_ready(page)
-    fresh_context.set_offline(True)
-    try:
-        page.reload()
-        boot(page)
-        start(page, "KL1-D1N-AAAAAAD")
-        wait_state(page, "won")  # the worker booted offline: script and Pyodide precached
-        worker = next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
-        assert worker.evaluate("self.klondikeHeap()") > 0
-        assert page.watch.page_errors == []
-    finally:
-        fresh_context.set_offline(False)
 
 
 def test_a_worker_that_cannot_load_leaves_the_game_playing_and_says_unavailable(

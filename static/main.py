@@ -49,6 +49,7 @@ class App:
         self.told_unsaved = False  # a write failed: the player is told once
         self.notice = ""  # said after what the next outcome says
         self.linked = None  # the code of a link opened during a game, asked about
+        self.address_code = None  # the code the address bar links to
         # "Can this still be won?", the hint, the daily deal: the solver's worker.
         self.solver = SolverWorker(self.on_solver, self.on_solver_failed)
         self.hint_proxy = create_proxy(self.hint_due)
@@ -78,9 +79,11 @@ class App:
     def render(self) -> None:
         self.board.render(self.session.game, self.session.settings.left_handed)
         toolbar.show_toolbar(self.session.toolbar())
-        if not self.dialogs.asking_link():  # while one is asked about, its link stays
-            self.linked = None
-            address.show(self.session.link(window.location.href))
+        if self.linked is not None and not self.dialogs.asking_link():
+            self.linked = None  # the link's question was closed with Escape: keep playing
+            self.show_address()
+        elif self.session.game.code != self.address_code and self.linked is None:
+            self.show_address()  # a new deal (while a link is asked about, its own stays)
 
     def store(self) -> None:
         """Write what the session asks to; if storage fails the game goes on from memory,
@@ -117,16 +120,22 @@ class App:
             self.show(self.session.redo())
 
     # --- links to a deal (issue 25) ----------------------------------------------------
-    def follow_link(self, opened=None) -> None:
-        """The page was opened from a link (``opened``: the address it was opened at), or
-        its address's fragment was changed (the hashchange event)."""
-        starting = isinstance(opened, tuple)
-        outcome, ask = self.session.follow_link(*(opened if starting else address.opened()))
+    def show_address(self) -> None:
+        self.address_code = self.session.game.code
+        address.show(self.session.link(window.location.href))
+
+    def on_hashchange(self, _event) -> None:
+        self.follow_link(address.opened())
+
+    def follow_link(self, opened: tuple[str, str], starting: bool = False) -> None:
+        """The page was opened from a link (``starting``), or its address's fragment was
+        changed: ``opened`` is the address's fragment and query."""
+        outcome, ask = self.session.follow_link(*opened)
         if ask is None:
             if starting and outcome.said:  # what the resume said stays (a damaged save)
                 outcome = outcome._replace(said=f"{STATUS.textContent} {outcome.said}".strip())
             self.show(outcome)
-            address.show(self.session.link(window.location.href))
+            self.show_address()  # also back from a malformed code typed into it
         else:
             self.linked = ask
             self.dialogs.ask_link(outcome.said)
@@ -140,7 +149,7 @@ class App:
     def keep_playing(self) -> None:
         self.linked = None
         self.dialogs.close_link()
-        address.show(self.session.link(window.location.href))
+        self.show_address()
 
     def after_settings(self) -> None:
         self.store()
@@ -311,7 +320,7 @@ async def main() -> None:
         (document, "visibilitychange", app.on_visibilitychange),
         (window, "resize", app.on_resize),
         (window, "storage", app.on_storage),
-        (window, "hashchange", app.follow_link),
+        (window, "hashchange", app.on_hashchange),
     ]
     for target, kind, handler in listen:
         target.addEventListener(kind, create_proxy(handler))
@@ -322,7 +331,7 @@ async def main() -> None:
     for button in BOARD.querySelectorAll("button[data-action]"):
         button.disabled = False
     toolbar.show_toolbar(app.session.toolbar())  # Undo and Redo as the game has them
-    app.follow_link(opened)  # opened from a link to a deal
+    app.follow_link(opened, starting=True)  # opened from a link to a deal
     # The loading cover goes now, not when boot.js's observer of the mark runs (a queued
     # callback, later): a tap right after the mark must reach the table.
     document.body.classList.add("ready")

@@ -27,16 +27,11 @@ class Celebration:
         self.next_proxy = create_proxy(self.next)
         self.end_proxy = create_proxy(self.stop)
 
-    @property
-    def active(self) -> bool:
-        return self.timer is not None or bool(self.running)
-
     def start(self, left_handed: bool, animations_on: bool, seed: int) -> None:
         self.stop()
         if not animations_on or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
-        board = self.board
-        self.waiting = flights(slots(left_handed), board.layout.height, seed)[::-1]
+        self.waiting = flights(slots(left_handed), self.board.layout.height, seed)[::-1]
         self.timer = setInterval(self.next_proxy, round(GAP_SECONDS * 1000))
         self.next()
 
