@@ -64,6 +64,26 @@ def test_a_worker_that_dies_is_noticed_and_the_game_plays_on(fresh_context, site
     assert page.watch.page_errors == []
 
 
+def test_a_worker_grown_big_is_replaced_once_idle_and_the_new_one_answers(
+        fresh_context, site_url):
+    page = open_app(fresh_context, site_url)
+    start(page, "KL1-D1N-AAAAAAD")
+    wait_state(page, "won")
+    old = next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
+    closed = []
+    old.on("close", lambda worker: closed.append(worker))
+    old.evaluate("self.klondikeHeap = () => 2 ** 30")  # as after a search of 3,000,000 nodes
+    click_stock(page)  # a position to answer; then it is idle, and big
+    page.wait_for_function("performance.getEntriesByName('solver-ready').length === 2",
+                           timeout=60_000)  # a new worker booted
+    assert closed == [old]
+    start(page, "KL1-D1N-AAAAAAC")
+    wait_state(page, "won")  # answered by the new worker
+    (new,) = [w for w in page.workers if w.url.endswith("/solver-worker.js")]
+    assert new is not old and new.evaluate("self.klondikeHeap()") < 2 ** 30
+    assert page.watch.page_errors == []
+
+
 def test_winnable_deals_only_deals_a_deal_the_solver_proved(fresh_context, site_url):
     fresh_context.add_init_script(
         "if (!localStorage.getItem('klondike.settings')) localStorage.setItem("

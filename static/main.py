@@ -200,6 +200,8 @@ class App:
             self.show_hint(heard.hint, heard.hint_said)
         if self.session.analysis.down:
             self.solver.stop()
+        elif heard.restart:
+            self.solver.restart()
         self.analyse()
 
     def ask_hint(self) -> None:

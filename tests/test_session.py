@@ -44,7 +44,7 @@ def test_a_whole_game_is_played_hinted_won_and_counted_once() -> None:
     # R8: the hint waits for the solver, then marks a card and where it goes.
     marks, said = session.ask_hint()
     assert marks is None and said == "Thinking…"
-    result = Worker(session).pump()[-1]
+    result = next(h for h in Worker(session).pump() if h.answered)
     hint = result.hint
     assert result.hint_said.startswith("Hint: ") and result.answered
     assert session.winnable().state == "won" and session.winnable().text == "Winnable"

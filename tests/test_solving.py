@@ -8,7 +8,13 @@ import json
 
 from klondike import Game, GameCode
 from klondike.app.analysis import BUDGET, position_key
-from klondike.app.session import BOOT_SECONDS, DEAL_SECONDS, SILENCE_SECONDS, Session
+from klondike.app.session import (
+    BOOT_SECONDS,
+    DEAL_SECONDS,
+    RESTART_HEAP,
+    SILENCE_SECONDS,
+    Session,
+)
 from klondike.app.solving import Solving
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings
@@ -73,8 +79,7 @@ def test_a_request_that_cannot_be_read_is_answered_with_an_error() -> None:
                  '{"kind": "deal", "id": 1, "draw": 2, "scoring": "N", "seed": 1, '
                  '"seconds": 1}'):
         solving.ask(text)
-        (out,) = solving.work()
-        assert json.loads(out)["kind"] == "error"
+        assert [json.loads(out)["kind"] for out in solving.work()] == ["error", "idle"]
     assert not solving.busy
 
 
@@ -82,7 +87,7 @@ def test_R8_the_worker_works_out_the_daily_deal() -> None:
     solving = Solving()
     solving.ask('{"kind": "daily", "day": "2024-03-05", "draw": 3}')
     assert answers(solving) == [{"kind": "daily", "day": "2024-03-05", "draw": 3,
-                                 "code": "KL1-D3N-PZLKYGM"}]
+                                 "code": "KL1-D3N-PZLKYGM"}, {"kind": "idle", "heap": 0}]
 
 
 def test_a_winnable_deal_is_one_the_solver_proves_won_under_its_rules() -> None:
@@ -183,6 +188,49 @@ def test_an_idle_worker_is_not_taken_for_dead() -> None:
     time.now += 10 * BOOT_SECONDS
     assert session.solver_tick() is None and not session.analysis.down
     assert DEAL_SECONDS > 0
+
+
+def test_the_worker_says_how_big_it_is_once_its_work_is_done() -> None:
+    sizes = iter([40 * 2**20, 300 * 2**20])
+    solving = Solving(heap=lambda: next(sizes))
+    solving.ask(position("a", "KL1-D1N-AAAAAAD"))
+    said = answers(solving)
+    assert [a["kind"] for a in said][-2:] == ["answer", "idle"]
+    assert said[-1]["heap"] == 40 * 2**20
+    assert [a["kind"] for a in said].count("idle") == 1  # not while it works
+    solving.ask('{"kind": "stop"}')  # the worker's script works once after each request
+    assert [json.loads(t) for t in solving.work()] == [{"kind": "idle", "heap": 300 * 2**20}]
+
+
+def idle(heap: int) -> str:
+    return json.dumps({"kind": "idle", "heap": heap})
+
+
+def test_an_idle_worker_grown_big_is_restarted_and_boots_under_the_boot_watchdog() -> None:
+    time = Time()
+    session = session_at(time)
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD"))
+    Worker(session).pump()
+    assert not session.solver_heard(idle(RESTART_HEAP)).restart  # not big enough
+    assert session.solver_heard(idle(RESTART_HEAP + 1)).restart
+    session.tap("stock", 0, None)
+    new = Worker(session)
+    new.send()
+    assert len(new.sent) == 1  # the next position goes to the new worker...
+    time.now += SILENCE_SECONDS + 1
+    assert session.solver_tick() is None  # ...which has the boot's time to answer
+    new.pump()
+    assert session.winnable().state == WON
+
+
+def test_a_big_worker_is_not_restarted_while_something_waits_for_it() -> None:
+    session = session_at(Time())
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    session.solver_requests()  # the position is asked, not answered
+    assert not session.solver_heard(idle(10 * RESTART_HEAP)).restart
+    session.solver_failed()
+    assert not session.solver_heard(idle(10 * RESTART_HEAP)).restart  # none to restart
+    assert not session.solver_heard('{"kind": "idle", "heap": "big"}').restart
 
 
 def test_R8_the_daily_deal_waits_for_the_worker_and_a_new_game_cancels_it() -> None:

@@ -81,6 +81,9 @@ SILENCE_SECONDS = 10.0
 BOOT_SECONDS = 60.0
 #: "Winnable deals only" gives up after this many seconds of looking.
 DEAL_SECONDS = 20
+#: A worker whose memory grew past this (a long search: about 300,000 nodes; it boots
+#: with 30 MiB) is restarted once it is idle, as wasm memory never shrinks.
+RESTART_HEAP = 128 * 2**20
 
 
 class Clock:
@@ -155,6 +158,7 @@ class Heard(NamedTuple):
     hint: HintMarks | None = None  # the marks of a hint the player waited for, due now
     hint_said: str | None = None  # the status line for it (also "No useful move is left")
     said: str | None = None  # the status line: progress, or what could not be done
+    restart: bool = False  # the worker is idle and big: start a new one in its place
 
 
 class Session:
@@ -648,7 +652,19 @@ class Session:
                 tried=message.get("tried")))
         if kind == "error":
             return self.solver_failed()
+        if kind == "idle":
+            return self._idle(message.get("heap"))
         return Heard()
+
+    def _idle(self, heap: object) -> Heard:
+        """The worker has nothing left to do. If a long search grew its memory past
+        :data:`RESTART_HEAP`, a new worker takes its place (a tab should not keep
+        hundreds of MiB for a search that is over); it boots before it answers again."""
+        if not isinstance(heap, int) or heap <= RESTART_HEAP or self._waiting \
+                or self.analysis.down:
+            return Heard()
+        self._heard = None  # the new worker's boot has the watchdog's boot time
+        return Heard(restart=True)
 
     def _answered(self, message: dict) -> Heard:
         key = message.get("key")

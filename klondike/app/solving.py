@@ -20,7 +20,9 @@ Requests (``kind``):
 Answers (``kind``): ``answer`` (``key``, ``result``, ``nodes``, ``line``), ``daily``
 (``day``, ``draw``, ``code``), ``deal`` (``id``, ``code`` or None when the time ran out,
 ``line``, ``tried``), ``hunting`` (``id``, ``tried``: the deal's progress), ``working``
-(a sign of life while a search runs) and ``error`` (a request that could not be read).
+(a sign of life while a search runs), ``idle`` (``heap``: the worker's memory in bytes, once
+its work is done; the page restarts a worker grown big, see Session.solver_heard) and
+``error`` (a request that could not be read).
 
 >>> solving = Solving()
 >>> solving.ask('{"kind": "position", "key": "k", "code": "KL1-D1N-AAAAAAD", '
@@ -28,9 +30,11 @@ Answers (``kind``): ``answer`` (``key``, ``result``, ``nodes``, ``line``), ``dai
 >>> answers = []
 >>> while solving.busy:
 ...     answers += solving.work()
->>> answer = json.loads(answers[-1])
+>>> answer, idle = map(json.loads, answers[-2:])
 >>> answer["kind"], answer["key"], answer["result"], answer["line"][:3]
 ('answer', 'k', 'won', ['T1>F', 'T2>F', 'S'])
+>>> idle
+{'kind': 'idle', 'heap': 0}
 """
 
 from __future__ import annotations
@@ -84,8 +88,11 @@ class _Hunt:
 
 
 class Solving:
-    def __init__(self, clock: Callable[[], float] = perf_counter) -> None:
+    def __init__(self, clock: Callable[[], float] = perf_counter,
+                 heap: Callable[[], int] = lambda: 0) -> None:
+        """``heap``: the size of the memory the worker's Pyodide holds, in bytes."""
         self.clock = clock
+        self.heap = heap
         self._position: tuple[str, Search] | None = None  # (key, its search)
         self._dailies: list[tuple[str, int]] = []
         self._hunt: _Hunt | None = None
@@ -145,6 +152,9 @@ class Solving:
                 self._say(kind="working", key=key)
         elif self._retired:
             del self._retired[0]  # nobody waits now: freeing a big search takes a while
+        if not (self._position or self._dailies or self._hunt or self._retired):
+            # All done. Wasm memory never shrinks: the page hears how big it has grown.
+            self._say(kind="idle", heap=self.heap())
         out, self._out = self._out, []
         return out
 

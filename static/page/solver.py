@@ -74,6 +74,11 @@ class SolverWorker:
             print(f"solver unavailable: {reason}")
             self.on_failure()
 
+    def restart(self) -> None:
+        """A new worker in place of this one (the session asks when its memory grew)."""
+        self.stop()
+        self.start()
+
     def stop(self) -> None:
         """Let the worker go (failed, or taken for dead by the session's watchdog)."""
         if self.worker is not None:
