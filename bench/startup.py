@@ -11,6 +11,12 @@ The figure is the mark's startTime: milliseconds from navigation start to Python
 the page (app: "klondike-ready" after static/main.py; hello: "hello-ready"). Pages
 alternate order between runs, after one uncounted warm-up visit of each.
 Target: the app at most 1.15x the hello-world page.
+
+    .venv/bin/python bench/startup.py --against SITE
+
+also times the app of another commit, built into SITE, in the same runs ("before"), e.g.
+    git worktree add /tmp/base <commit> && ln -s $PWD/node_modules /tmp/base/
+    (cd /tmp/base && python3 tools/build.py --site /tmp/base-site)
 """
 
 import argparse
@@ -34,6 +40,7 @@ from serve import start_server  # noqa: E402
 TIMEOUT_MS = 120_000
 PHASES = ("cold", "warm", "offline")
 PAGES = {"app": ("", "klondike-ready"), "hello": ("bench/hello/", "hello-ready")}
+BEFORE = ("", "klondike-ready")  # --against: the other commit's app, on a server of its own
 TARGET = 1.15
 
 
@@ -81,49 +88,65 @@ def snapshot(www: Path) -> None:
 
 
 def table(results: dict[str, dict[str, list[float]]], runs: int) -> str:
+    before = "before" in results
     lines = [
         f"Time to ready, median of {runs} runs (ms from navigation start)",
         "",
-        "| phase | app (klondike-ready) | hello world (hello-ready) | ratio |",
-        "|---|---:|---:|---:|",
+        "| phase | app (klondike-ready) | hello world (hello-ready) | ratio |"
+        + (" before (--against) | app / before |" if before else ""),
+        "|---|---:|---:|---:|" + ("---:|---:|" if before else ""),
     ]
     for phase in PHASES:
         app = statistics.median(results["app"][phase])
         hello = statistics.median(results["hello"][phase])
-        lines.append(f"| {phase} | {app:.0f} | {hello:.0f} | {app / hello:.2f}x |")
+        line = f"| {phase} | {app:.0f} | {hello:.0f} | {app / hello:.2f}x |"
+        if before:
+            then = statistics.median(results["before"][phase])
+            line += f" {then:.0f} | {app / then:.2f}x |"
+        lines.append(line)
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--against", type=Path, metavar="SITE",
+                        help="a built site of another commit, timed too (\"before\")")
     args = parser.parse_args(argv)
     if not (ROOT / "static" / "vendor" / "pyodide").is_dir():
         sys.exit("build the site first: python3 tools/build.py")
+    if args.against and not (args.against / "index.html").is_file():
+        sys.exit(f"no built site at {args.against}")
 
-    results = {name: {phase: [] for phase in PHASES} for name in PAGES}
     with tempfile.TemporaryDirectory() as tmp:
         snapshot(Path(tmp))
         server, base = start_server(root=Path(tmp))
+        bases = dict.fromkeys(PAGES, base)
+        pages = dict(PAGES)
+        if args.against:
+            other, bases["before"] = start_server(root=args.against)
+            pages["before"] = BEFORE
+        results = {name: {phase: [] for phase in PHASES} for name in pages}
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM,
                                                      args=CHROMIUM_ARGS)
-                for path, mark in PAGES.values():  # warm-up, not counted
-                    time_page(browser, base + path, mark)
+                for name, (path, mark) in pages.items():  # warm-up, not counted
+                    time_page(browser, bases[name] + path, mark)
                 for run in range(args.runs):
-                    order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
+                    order = list(pages) if run % 2 == 0 else list(reversed(pages))
                     for name in order:
-                        path, mark = PAGES[name]
-                        times = time_page(browser, base + path, mark)
+                        path, mark = pages[name]
+                        times = time_page(browser, bases[name] + path, mark)
                         for phase in PHASES:
                             results[name][phase].append(times[phase])
-                        print(f"run {run + 1} {name:5}: " +
+                        print(f"run {run + 1} {name:6}: " +
                               "  ".join(f"{p} {times[p]:6.0f}" for p in PHASES), flush=True)
                 browser.close()
         finally:
-            server.shutdown()
-            server.server_close()
+            for running in (server, other) if args.against else (server,):
+                running.shutdown()
+                running.server_close()
 
     print()
     print(table(results, args.runs))
