@@ -11,6 +11,8 @@ Move('S')
 ['Qh']
 """
 
+__version__ = "0.1.0"  # the package's one version (pyproject.toml reads it)
+
 from .cards import CARDS, Card
 from .codes import BadCode, GameCode
 from .deal import DEALS, deal
@@ -29,5 +31,6 @@ __all__ = [
     "GameCode",
     "IllegalMove",
     "Move",
+    "__version__",
     "deal",
 ]

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from datetime import date
 
+from . import __version__
 from .cards import SUITS
 from .codes import BadCode, GameCode
 from .daily import daily_code
@@ -78,6 +79,7 @@ def _deal_range(text: str) -> range:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m klondike", description="Klondike solitaire")
+    p.add_argument("--version", action="version", version=f"klondike {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     d = sub.add_parser("deal", help="show the deal of a game code")
     d.add_argument("code", help="game code such as KL1-D1N-AAAAAAG")

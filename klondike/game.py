@@ -107,9 +107,14 @@ def _name(card: Card) -> str:
 
 
 def _colour(red: bool) -> str:
+    # One comment per message: Babel gives a translator comment to the first call after it.
+    if red:
+        # Translators: the colour a card needs, only in the messages "... a {colour} {rank}":
+        # in Polish and Czech the accusative feminine for "kartę"/"kartu" (czerwoną, červenou).
+        return _("red")
     # Translators: the colour a card needs, only in the messages "... a {colour} {rank}": in
     # Polish and Czech the accusative feminine that goes with "kartę"/"kartu" (czarną, černou).
-    return _("red") if red else _("black")
+    return _("black")
 
 
 class Game:

@@ -15,6 +15,9 @@ Move('T2>T5')
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from .cards import SUITS
 from .i18n import _
 
@@ -47,7 +50,8 @@ class Move:
     def __repr__(self) -> str:
         return f"Move({self.text!r})"
 
-    def __reduce__(self):  # keep identity across pickling (e.g. multiprocessing)
+    # Keep identity across pickling (e.g. multiprocessing): one Move object per move.
+    def __reduce__(self) -> tuple[Callable[[str], Move], tuple[str]]:
         return (Move.from_text, (self.text,))
 
     @staticmethod
@@ -80,13 +84,15 @@ STOCK = _make(DRAW, -1, -1, "S")
 WASTE_TO_F = _make(WASTE_TO_FOUNDATION, -1, -1, "W>F")
 WASTE_TO_T = tuple(_make(WASTE_TO_COLUMN, -1, j, f"W>T{j + 1}") for j in range(7))
 COLUMN_TO_F = tuple(_make(COLUMN_TO_FOUNDATION, i, -1, f"T{i + 1}>F") for i in range(7))
-COLUMN_TO_T = tuple(
+# COLUMN_TO_T[i][j] for i != j: a column never moves onto itself, so the diagonal holds
+# None, and as nothing reads it, the type says what every read gets.
+COLUMN_TO_T = cast(tuple[tuple[Move, ...], ...], tuple(
     tuple(
         _make(COLUMN_TO_COLUMN, i, j, f"T{i + 1}>T{j + 1}") if i != j else None
         for j in range(7)
     )
     for i in range(7)
-)
+))
 FOUNDATION_TO_T = tuple(
     tuple(_make(FOUNDATION_TO_COLUMN, s, j, f"F{SUITS[s]}>T{j + 1}") for j in range(7))
     for s in range(4)

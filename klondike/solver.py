@@ -177,7 +177,7 @@ from contextlib import contextmanager
 from functools import cache, lru_cache, partial, wraps
 from heapq import heappop, heappush
 from time import perf_counter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import KING, RANK_OF, RED, SUIT_OF
 from .game import Game
@@ -215,6 +215,13 @@ LATE = 12_000
 HOPELESS = 45 / 160
 #: At most this many positions are remembered; past it the search still runs, unpruned.
 TABLE_LIMIT = 3_000_000
+
+
+# For the type checker: an internal move (kind, a, b, presses, recycled); the moves played,
+# each with what _Search._undo needs to take it back; a _Search._snapshot.
+_Move = tuple[int, int, int, int, int]
+_Played = list[tuple[_Move, int]]
+_Snapshot = tuple[bytes, tuple[bytes | None, ...], tuple[bytes | None, ...], bytes | None, int]
 
 
 class Solution(NamedTuple):
@@ -344,7 +351,7 @@ class Search:
                     step = next(self._steps)
                     if step is not None:
                         self.solution = step
-                        self._steps = None  # what the searches hold, freed
+                        self._steps = None  # type: ignore[assignment]  # freed: never read again
                         break
                     if until is not None and clock() >= until:
                         break
@@ -520,7 +527,9 @@ def _talon_sets(
     return before, in_reach, tuple(out_of_reach)
 
 
-def _lets_go(method: Callable[..., Iterator[Solution | None]]) -> Callable[..., Iterator]:
+def _lets_go(
+    method: Callable[..., Iterator[Solution | None]],
+) -> Callable[..., Iterator[Solution | None]]:
     """A search's steps, after which (ended, or dropped unfinished) what the search
     kept is let go, as its own frame's would be."""
 
@@ -564,7 +573,9 @@ class _Search:
         self.talon_key: bytes | None = None  # _talon_key's, None once a talon move is made
         passes = game.scoring.passes
         self.unlimited = passes is None or relaxed
-        self.recycles_left = 0 if self.unlimited else max(0, passes - 1 - game.recycles)
+        self.recycles_left = (  # passes is None only where unlimited
+            0 if self.unlimited else max(0, passes - 1 - game.recycles)  # type: ignore[operator]
+        )
         # Draw 1 with unlimited passes: every talon card is always in reach.
         self.talon_is_set = self.draw == 1 and self.unlimited
         # Rule 3's talon chains; without them a talon card goes out alone when the card
@@ -588,7 +599,7 @@ class _Search:
         self.eager_talon = False  # the same for every talon card the draws reach
         # The lists, sets and dicts that grow as it searches, let go when its steps end
         # (_lets_go).
-        self.kept: list = []
+        self.kept: list[object] = []
         # _is_dead's answers, shared by the searches of one solve.
         self.dead: dict[bytes, bool] = {} if dead is None else dead
         # The least distance (rule 5) of the positions expanded that are not dead, kept
@@ -605,12 +616,12 @@ class _Search:
         """(talon index, presses, recycled) for every card the draws bring to the top."""
         return _draws_reach(len(self.talon), self.p, self.draw, self._can_recycle())
 
-    def _presses(self, index: int) -> tuple[int, int] | None:
-        """(presses, recycled) to bring talon[index] to the waste top, or None."""
+    def _presses(self, index: int) -> tuple[int, int]:
+        """(presses, recycled) to bring talon[index], a card in reach, to the waste top."""
         for i, presses, recycled in self._reach():
             if i == index:
                 return presses, recycled
-        return None
+        raise AssertionError(f"talon card {index} is out of reach")
 
     # --- playing and taking back ------------------------------------------------------
     def _play(self, move: tuple[int, int, int, int, int]) -> int:
@@ -731,12 +742,13 @@ class _Search:
         card = col[-1]
         return self.found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card)
 
-    def _play_safe_moves(self, played: list) -> None:
+    def _play_safe_moves(self, played: _Played) -> None:
         """Make every safe foundation move, appending (move, undo info) to ``played``."""
         columns, found, talon = self.columns, self.found, self.talon
         progress = True
         while progress:
             progress = False
+            candidates: Sequence[int]
             for i in range(7):
                 col = columns[i]
                 if col:
@@ -765,7 +777,7 @@ class _Search:
                     progress = True
                     break  # talon indices have shifted
 
-    def _finish(self, played: list) -> bool:
+    def _finish(self, played: _Played) -> bool:
         """Rule 7: with nothing face down and the whole talon in reach, play home."""
         if any(self.down) or (self.talon and not self.talon_is_set):
             return False
@@ -805,7 +817,7 @@ class _Search:
             keys[:] = [None] * 7
             self.loose_column_keys = loose
         if None not in keys:
-            return keys
+            return keys  # type: ignore[return-value]  # no None in it
         down, columns, exact = self.down, self.columns, self.exact_column_keys
         for i, key in enumerate(keys):
             if key is None:
@@ -816,7 +828,7 @@ class _Search:
                     exact[i] = _DOWN[d] + cards
                 else:
                     keys[i] = _column_key(col, d)
-        return keys
+        return keys  # type: ignore[return-value]  # no None left
 
     def _talon_key(self) -> bytes:
         """Rule 4's talon part: in draw 1 with unlimited passes the set of its cards;
@@ -834,7 +846,7 @@ class _Search:
                 self.talon_key = bytes((*self.talon, p, self.recycles_left))
         return self.talon_key
 
-    def _snapshot(self) -> tuple[bytes, tuple, tuple, bytes | None, int]:
+    def _snapshot(self) -> _Snapshot:
         """The whole position, columns in their own order, for :meth:`_restore`, with
         what was worked out from it: the column keys, the talon key, the face-down set."""
         talon = self.talon
@@ -843,7 +855,7 @@ class _Search:
         keys, exact_keys = tuple(self.column_keys), tuple(self.exact_column_keys)
         return position, keys, exact_keys, self.talon_key, self.face_down
 
-    def _restore(self, snapshot: tuple[bytes, tuple, tuple, bytes | None, int]) -> None:
+    def _restore(self, snapshot: _Snapshot) -> None:
         position, keys, exact_keys, self.talon_key, self.face_down = snapshot
         self.down = list(position[:7])
         self.found = list(position[7:11])
@@ -863,9 +875,10 @@ class _Search:
         if key is not None:
             position = key.partition(b"\xff")[0] if self.talon_is_set else key
         else:
+            columns: list[bytes]
             if self.loose_column_keys:  # the best-first search's, made with the loose ones
-                self._column_keys(loose=True)
-                columns = self.exact_column_keys
+                self._column_keys(loose=True)  # which makes every exact key too
+                columns = self.exact_column_keys  # type: ignore[assignment]
             else:
                 columns = self._column_keys(loose=False)
             position = b"".join(sorted(columns))
@@ -1046,19 +1059,19 @@ class _Search:
                     add((_TURNS_CARD_UP + d, ((_COLUMN_TO_COLUMN, i, j, 0, 0),)))
                     continue
                 k = d + head_rank - RANK_OF[target] + 1  # the card that fits on it
-                move = ((_COLUMN_TO_COLUMN, i, j, 0, 0),)
+                run = ((_COLUMN_TO_COLUMN, i, j, 0, 0),)
                 if k == d and d:
-                    add((_TURNS_CARD_UP + d, move))
+                    add((_TURNS_CARD_UP + d, run))
                     continue
                 if k == d:  # empties the column: worth it only for a King to come
                     if self._kings_to_come() > tops.count(-1):
-                        add((_EMPTIES_COLUMN, move))
+                        add((_EMPTIES_COLUMN, run))
                     continue
                 uncovered = col[k - 1]
                 if found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or self._arrives(
                     _TWIN[col[k]]
                 ):
-                    add((_PARTIAL_RUN, move))
+                    add((_PARTIAL_RUN, run))
 
         for s in range(4):
             n = found[s]
@@ -1072,14 +1085,14 @@ class _Search:
 
         return scored
 
-    def _comes_onto(self, card: int, j: int, chains: bool) -> list[tuple[int, tuple]]:
+    def _comes_onto(self, card: int, j: int, chains: bool) -> list[tuple[int, tuple[_Move, ...]]]:
         """(order, moves) for each way a card that would come onto ``card``, a talon
         card put on column ``j``, comes at once: a column's run (ordered as that move),
         and with rule 3's talon chains also the top card of a foundation, or a talon
         card with what comes onto it in turn. A foundation card under others waits for
         them."""
         where, column_of, found = self.where, self.column_of, self.found
-        ways = []
+        ways: list[tuple[int, tuple[_Move, ...]]] = []
         for fit in _FITTING_ON[card]:
             if not self._arrives(fit):
                 continue
@@ -1217,7 +1230,7 @@ class _Search:
         """Rule 5: how far the position looks from a win (face-down cards count most)."""
         return 4 * sum(self.down) + 52 - sum(self.found) + len(self.talon)
 
-    def _start(self, entered: list) -> Solution | None:
+    def _start(self, entered: _Played) -> Solution | None:
         """Before any search: the safe moves, then won early (rule 7) or dead (rule 6)."""
         self._play_safe_moves(entered)
         if sum(self.found) == 52 or self._finish(entered):
@@ -1256,7 +1269,7 @@ class _Search:
 
     def _children(
         self, is_new: Callable[[], bool], key: bytes | None = None
-    ) -> Iterator[tuple[int, list, bool]]:
+    ) -> Iterator[tuple[int, _Played, bool]]:
         """Play each move of rule 3 in turn (none in a dead position, rule 6), with
         the safe moves after it, and yield (its order, all moves played, whether that
         won) when it won or ``is_new()`` says its position is new (see :meth:`_new`).
@@ -1271,7 +1284,7 @@ class _Search:
         # The exact ones made with the loose ones (the best-first search's only).
         exact = self.exact_column_keys[:] if self.loose_column_keys else None
         for order, moves in self._moves():
-            played = []
+            played: _Played = []
             for move in moves:
                 if move[0] == _TALON_CARD:
                     index = self.talon.index(move[1])
@@ -1295,7 +1308,7 @@ class _Search:
         """Depth-first search over the moves of rule 3, children ordered by rule 5, with
         a transposition table, one position at a time: None before each position it
         expands, then the :class:`Solution` (at most ``budget`` positions)."""
-        entered: list = []  # the moves that led to the current position
+        entered: _Played = []  # the moves that led to the current position
         if solution := self._start(entered):
             yield solution
             return
@@ -1309,7 +1322,7 @@ class _Search:
         is_new()  # the start
         key = self.key
         # One frame per position on the current line: [children, next child, entered].
-        stack: list[list] = []
+        stack: list[list[Any]] = []
         self.kept += (seen, stack)
         nodes = 0
         while True:
@@ -1318,7 +1331,7 @@ class _Search:
                 return
             nodes += 1
             yield None
-            children = []
+            children: list[tuple[int, int, int, _Played, bytes]] = []
             for order, played, won in self._children(is_new, key):
                 if won:
                     line = [frame[2] for frame in stack] + [entered, played]
@@ -1359,7 +1372,7 @@ class _Search:
         answer (rule 8)."""
         self.eager = eager
         self.eager_talon = from_talon
-        entered: list = []
+        entered: _Played = []
         if solution := self._start(entered):
             if solution.result == WON:  # a loss after eager moves home proves nothing
                 yield solution
@@ -1368,8 +1381,8 @@ class _Search:
         is_new = partial(self._new, seen, self._loose_key)
         is_new()  # the start
         # Every position put on the heap: (the position it came from, moves played).
-        lines: list[tuple[int, list]] = [(-1, entered)]
-        heap: list[tuple[int, int, int, tuple, int]] = [(0, 0, 0, self._snapshot(), 0)]
+        lines: list[tuple[int, _Played]] = [(-1, entered)]
+        heap: list[tuple[int, int, int, _Snapshot, int]] = [(0, 0, 0, self._snapshot(), 0)]
         self.kept += (seen, lines, heap)
         nodes = 0
         on_board = 0  # the line whose position is on the board
@@ -1406,7 +1419,7 @@ class _Search:
                 heappush(heap, (*entry, len(lines) - 1))
 
 
-def _texts(lines: list[list]) -> list[str]:
+def _texts(lines: list[_Played]) -> list[str]:
     """R10 move texts for internal moves, talon macros expanded into their S tokens."""
     texts = []
     for played in lines:

@@ -2,10 +2,15 @@
 files the browser can load, and core messages made in the language in use."""
 
 import gettext
+import io
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import write_po
 
 from klondike import BadCode, BadSave, Game, GameCode, IllegalMove
 from klondike.app.help import rules_help
@@ -37,12 +42,23 @@ def template():
     return catalogs.extract()
 
 
+def catalog(lang: str, root: Path = ROOT) -> Catalog:
+    return catalogs.read_catalog(catalogs.po_path(lang, root))
+
+
+def compiled(lang: str) -> gettext.GNUTranslations:
+    """The language's catalog as the build compiles it (Babel's write_mo), loaded the way
+    the browser loads it."""
+    mo = io.BytesIO()
+    write_mo(mo, catalog(lang))
+    return translations_from_mo(mo.getvalue())
+
+
 @pytest.fixture
 def speak():
     """Install a language for one test; English again afterwards, whatever happens."""
     def use(lang):
-        header, entries = catalogs.parse_po(catalogs.po_path(lang).read_text(encoding="utf-8"))
-        install(translations_from_mo(catalogs.mo_bytes(header, entries)))
+        install(compiled(lang))
     yield use
     install(None)
 
@@ -51,69 +67,88 @@ def test_catalogs_exist_for_every_language_but_english():
     assert set(TRANSLATED) == set(catalogs.LANGUAGES) == {"pl", "vi", "cs"}
     assert set(LANGUAGE_NAMES) == set(LANGUAGES)
     for lang in TRANSLATED:
-        header, _entries = catalogs.parse_po(catalogs.po_path(lang).read_text(encoding="utf-8"))
-        assert f"Language: {lang}\n" in header
-        assert "Content-Type: text/plain; charset=UTF-8\n" in header
-        assert "Plural-Forms: nplurals=" in header
+        text = catalogs.po_path(lang).read_text(encoding="utf-8")
+        assert f'"Language: {lang}\\n"' in text and "Plural-Forms: nplurals=" in text
+        assert catalog(lang).charset == "utf-8" and str(catalog(lang).locale) == lang
+
+
+def msgids(messages) -> set[str]:
+    """The English texts of messages (a plural message's singular)."""
+    return {m.id[0] if m.pluralizable else m.id for m in messages if m.id}
 
 
 def test_extraction_finds_the_core_the_glue_and_the_page(template):
-    msgids = {e.msgid for e in template}
-    assert "The {card} can go only on a {colour} {rank}, not on the {top}" in msgids  # game
-    assert "unknown scoring letter {letter} (use N, S, V or X)" in msgids  # codes, R7
-    assert "That card cannot go there" in msgids  # gestures
-    assert "Move undone" in msgids  # klondike/app/session.py
-    assert {"Spades foundation", "Column 7", "No useful move is left.", "Start"} <= msgids
-    assert {c.name for c in CARDS} <= msgids  # the 52 names, each its own message
-    assert {"ace", "king", "spades", "red", "black", "face-down card"} <= msgids
-    assert {"Normal", "Standard", "Vegas", "None"} <= msgids  # N_ in scoring.py
-    plural = [e for e in template if e.plural]
-    assert plural and all(e.msgstr == ["", ""] for e in plural)
+    msgids_ = msgids(template)
+    assert "The {card} can go only on a {colour} {rank}, not on the {top}" in msgids_  # game
+    assert "unknown scoring letter {letter} (use N, S, V or X)" in msgids_  # codes, R7
+    assert "That card cannot go there" in msgids_  # gestures
+    assert "Move undone" in msgids_  # klondike/app/session.py
+    assert {"Spades foundation", "Column 7", "No useful move is left.", "Start"} <= msgids_
+    assert {c.name for c in CARDS} <= msgids_  # the 52 names, each its own message
+    assert {"ace", "king", "spades", "red", "black", "face-down card"} <= msgids_
+    assert {"Normal", "Standard", "Vegas", "None"} <= msgids_  # N_ in scoring.py
+    plural = [m for m in template if m.id and m.pluralizable]
+    assert plural and all(m.string == ("", "") for m in plural)
+    # Each # Translators: comment reaches the message below it, and only that one.
+    for word in ("red", "black"):
+        comments = template[word].auto_comments
+        assert comments[0].startswith("Translators: the colour a card needs"), word
+    assert template["Undo"].auto_comments == []
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated_with_the_same_placeholders(lang, template):
     # Re-extracted now: a new _("...") anywhere fails here until every catalog has it
     # (python3 tools/i18n.py extract, translate, python3 tools/i18n.py check).
-    assert catalogs.problems(lang, template) == []
+    assert catalogs.problems(template, catalog(lang)) == []
 
 
-def test_the_check_counts_empty_fuzzy_and_misplaced_translations_as_problems(tmp_path):
-    template = [catalogs.Entry("Column {column} is empty"), catalogs.Entry("Undo"),
-                catalogs.Entry("Stock"), catalogs.Entry("Waste")]
-    po = [catalogs.Entry("Column {column} is empty", msgstr=["Kolumna {kolumna} jest pusta"]),
-          catalogs.Entry("Undo", msgstr=[""]),
-          catalogs.Entry("Stock", msgstr=["Stos dobierania"], flags=["fuzzy"])]
+def test_the_check_counts_missing_empty_fuzzy_and_misplaced_translations_as_problems():
+    template = Catalog()
+    for msgid in ("Column {column} is empty", "Undo", "Stock", "Waste", "{n} card"):
+        template.add(msgid if msgid != "{n} card" else (msgid, "{n} cards"))
+    polish = Catalog(locale="pl")
+    polish.add("Column {column} is empty", "Kolumna {kolumna} jest pusta")
+    polish.add("Undo", "")
+    polish.add("Stock", "Stos dobierania", flags=["fuzzy"])
+    polish.add(("{n} card", "{n} cards"), ("{n} karta", "{n} karty"))
+    found = catalogs.problems(template, polish)
+    assert found[0] == ("pl: placeholders ['kolumna'] instead of ['column']: "
+                        "'Column {column} is empty'")
+    assert found[1:4] == [f"pl: not translated: {m!r}" for m in ("Undo", "Stock", "Waste")]
+    assert found[4:] == ["pl: needs 3 plural forms: '{n} card'"]
+
+
+def test_extract_keeps_translations_adds_new_messages_and_keeps_dropped_ones_as_obsolete(
+        tmp_path):
+    """tools/i18n.py extract on a small tree: pybabel extract, then pybabel update."""
+    shutil.copy(ROOT / "babel.cfg", tmp_path)
+    (tmp_path / "klondike").mkdir()
+    (tmp_path / "klondike" / "moves.py").write_text(
+        '_("Undo")\n# Translators: a count of cards\nngettext("{n} card", "{n} cards", n)\n')
+    (tmp_path / "index.html").write_text('<p>\n<button data-i18n>\n Hint </button>')
+    old = Catalog(locale="pl")
+    old.add("Undo", "Cofnij", user_comments=["checked"])
+    old.add("Gone", "Nie ma")
     (tmp_path / "locale").mkdir()
-    catalogs.po_path("pl", tmp_path).write_text(
-        catalogs.format_po(po, catalogs.po_header("pl"), "test"), encoding="utf-8")
-    found = catalogs.problems("pl", template, tmp_path)
-    assert len(found) == 4
-    assert "placeholders ['kolumna'] instead of ['column']" in found[0]
-    assert all("not translated" in p for p in found[1:])
-
-
-def test_merge_keeps_translations_adds_new_messages_and_keeps_dropped_ones_as_obsolete():
-    old = [catalogs.Entry("Undo", msgstr=["Cofnij"], comments=["checked"]),
-           catalogs.Entry("Gone", msgstr=["Nie ma"])]
-    template = [catalogs.Entry("Undo", references=["index.html:3"]),
-                catalogs.Entry("{n} card", "{n} cards", references=["x.py:1"])]
-    merged = catalogs.merge(template, catalogs.po_header("pl"), old)
-    assert [(e.msgid, e.msgstr, e.obsolete) for e in merged] == [
-        ("Undo", ["Cofnij"], False), ("{n} card", ["", "", ""], False), ("Gone", ["Nie ma"], True)]
-    assert merged[0].comments == ["checked"] and merged[0].references == ["index.html:3"]
-    text = catalogs.format_po(merged, catalogs.po_header("pl"), "test")
-    assert '#~ msgid "Gone"' in text
-    assert catalogs.parse_po(text)[1] == merged  # what is written reads back the same
+    with catalogs.po_path("pl", tmp_path).open("wb") as f:
+        write_po(f, old)
+    catalogs.run_extract(tmp_path)
+    polish = catalog("pl", tmp_path)
+    assert polish["Undo"].string == "Cofnij" and polish["Undo"].user_comments == ["checked"]
+    assert polish["Undo"].locations == [("klondike/moves.py", 1)]
+    assert polish["{n} card"].string == ("", "", "")  # Polish has three forms
+    assert polish["{n} card"].auto_comments == ["Translators: a count of cards"]
+    assert polish["Hint"].locations == [("index.html", 2)]
+    assert polish.obsolete["Gone"].string == "Nie ma"
+    assert str(catalog("cs", tmp_path).locale) == "cs"  # a missing catalog is made
+    assert msgids(catalogs.read_catalog(tmp_path / "locale" / "klondike.pot")) == {
+        "Undo", "{n} card", "Hint"}
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_compiled_mo_loads_with_gnutranslations_and_translates(lang, tmp_path):
-    (tmp_path / "locale").mkdir()
-    source = catalogs.po_path(lang)
-    catalogs.po_path(lang, tmp_path).write_bytes(source.read_bytes())
-    for other in TRANSLATED:
-        catalogs.po_path(other, tmp_path).write_bytes(catalogs.po_path(other).read_bytes())
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
     written = catalogs.run_compile(tmp_path, quiet=True)
     mo = tmp_path / "static" / "locale" / f"{lang}.mo"
     assert mo in written
@@ -131,9 +166,29 @@ def test_compiled_mo_loads_with_gnutranslations_and_translates(lang, tmp_path):
 
 def test_polish_and_czech_have_three_plural_forms_vietnamese_one():
     for lang, forms in (("pl", [0, 1, 2, 1, 2]), ("cs", [0, 1, 2, 2, 2]), ("vi", [0] * 5)):
-        header, entries = catalogs.parse_po(catalogs.po_path(lang).read_text(encoding="utf-8"))
-        translations = translations_from_mo(catalogs.mo_bytes(header, entries))
+        translations = compiled(lang)
         assert [translations.plural(n) for n in (1, 3, 5, 22, 25)] == forms, lang
+
+
+# The languages' gettext plural rules (the GNU gettext manual's), which the catalogs had
+# before Babel wrote them.
+PLURAL_RULES = {
+    "pl": "n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2",
+    "cs": "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2",
+    "vi": "0",
+}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_plural_message_takes_the_languages_form_for_every_count(lang):
+    rule = gettext.c2py(PLURAL_RULES[lang])
+    translations = compiled(lang)
+    plural = [m for m in catalog(lang) if m.id and m.pluralizable]
+    assert plural
+    for n in range(0, 31):
+        assert translations.plural(n) == rule(n), n
+        for m in plural:
+            assert translations.ngettext(*m.id, n) == m.string[rule(n)]
 
 
 def test_install_switches_an_illegal_move_message_into_polish(speak):

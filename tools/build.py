@@ -3,7 +3,7 @@
     python3 tools/build.py                 build in the work tree (make serve / make test)
     python3 tools/build.py --site DIR      also copy exactly the deployable files into DIR
 
-Steps (standard library only):
+Steps (standard library, and Babel for the catalogs: run it with .venv/bin/python):
 1. Copy from node_modules/ (npm ci, pinned by package-lock.json) only what the page loads:
    Pyodide's runtime files into static/vendor/pyodide/, and @pyscript/core's dist/ without
    source maps into static/vendor/pyscript/. Chunk names are hashed per release, so the
@@ -12,8 +12,9 @@ Steps (standard library only):
    in static/page/, so a new module reaches the browser (tests/test_site_files.py checks
    the committed file is complete), and write the table's geometry from klondike/app/view.py
    into index.html (the pile outlines) and static/site.css (table width, card ratio).
-3. Compile the translation catalogs locale/<lang>.po into static/locale/<lang>.mo
-   (tools/i18n.py compile), which the glue fetches for the player's language.
+3. Compile the translation catalogs locale/<lang>.po into static/locale/<lang>.mo with
+   Babel (tools/i18n.py compile runs pybabel compile), which the glue fetches for the
+   player's language.
 4. Write static/vendor/precache.js, the service worker's manifest: every file the app needs,
    each with its SHA-256 (used as Subresource Integrity when precaching), and a version that
    hashes the whole list. sw.js imports it, so any changed file changes what the browser
@@ -26,14 +27,25 @@ import argparse
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import sys
 from pathlib import Path
 
-import i18n  # tools/i18n.py, next to this file
-
 ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+
+try:
+    import i18n  # tools/i18n.py, next to this file
+except ModuleNotFoundError as e:  # Babel is in .venv (tools/setup.sh): run there instead
+    if e.name != "babel" or __name__ != "__main__":
+        raise
+    if Path(sys.prefix) == VENV or not (VENV / "bin" / "python").is_file():
+        sys.exit(f"build: {e}: run `bash tools/setup.sh site`, then `.venv/bin/python "
+                 "tools/build.py` (or install the babel of requirements-dev.txt)")
+    os.execv(VENV / "bin" / "python", [str(VENV / "bin" / "python"), *sys.argv])
+
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 PYSCRIPT_TOML = ROOT / "pyscript.toml"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh machine; does nothing that is already done.
-#   setup.sh site   npm packages (Pyodide, PyScript) for building the site
-#   setup.sh all    the above, plus the Python test tools in .venv and Debian's Chromium
+#   setup.sh site   npm packages (Pyodide, PyScript) and the pinned Python tools in .venv
+#                   (Babel compiles the catalogs when building the site)
+#   setup.sh all    the above, plus Debian's Chromium for the browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -11,8 +12,6 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
     npm ci --no-audit --no-fund --loglevel=error
 fi
 
-[ "$what" = site ] && exit 0
-
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
@@ -20,6 +19,8 @@ if [ ! -f .venv/.installed ] || [ requirements-dev.txt -nt .venv/.installed ]; t
     .venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
     touch .venv/.installed
 fi
+
+[ "$what" = site ] && exit 0
 
 # Playwright's own browser download does not work here: use Debian's Chromium.
 if [ ! -x /usr/bin/chromium ]; then

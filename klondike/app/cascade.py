@@ -57,7 +57,9 @@ def flights(where: dict[str, tuple[float, float]], floor: float, seed: int) -> l
     return out
 
 
-def _path(x0: float, y0: float, vx: float, vy: float, bottom: float):
+def _path(
+    x0: float, y0: float, vx: float, vy: float, bottom: float
+) -> tuple[tuple[float, float], ...]:
     """Key frames of a card thrown from (x0, y0) at (vx, vy) until it is off the table."""
     frames = [(0.0, 0.0)]
     x, y, t = x0, y0, 0.0

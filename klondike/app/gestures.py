@@ -65,11 +65,11 @@ def requested_move(game: Game, pile: str, index: int, target: str) -> Move | Non
     return None
 
 
-def run_start(game: Game, move: Move) -> int | None:
+def run_start(game: Game, move: Move) -> int:
     """For a column-to-column move, the index in the source of the card that leads the
     moving run (R2.2: the one card of the run that fits the target)."""
     if move.kind != COLUMN_TO_COLUMN:
-        return None
+        raise ValueError(f"not a column-to-column move: {move}")
     source = game.tableau[move.source]
     target = game.tableau[move.target]
     down = len(source.down)
@@ -166,7 +166,9 @@ def describe_move(game: Game, move: Move) -> str:
     if kind in (WASTE_TO_FOUNDATION, WASTE_TO_COLUMN):
         card = game.waste[-1]
     elif kind == FOUNDATION_TO_COLUMN:
-        card = game.foundation_top(SUITS[move.source])
+        top = game.foundation_top(SUITS[move.source])
+        assert top is not None, move  # the move is legal: the foundation has a card
+        card = top
     else:
         column = game.tableau[move.source]
         cards = column.down + column.up

@@ -131,10 +131,10 @@ def _recycle_rows(rules: Scoring) -> list[tuple[str, str]]:
         for draw in (1, 3)
     }
     if by_draw[1] == by_draw[3] and len(set(by_draw[1])) == 1:
-        points = by_draw[1][0]
-        if not points:
+        each = by_draw[1][0]
+        if not each:
             return []
-        return [(_("Waste turned back into the stock"), rules.points_text(points))]
+        return [(_("Waste turned back into the stock"), rules.points_text(each))]
     rows = []
     for draw, points in by_draw.items():
         free = next((i for i, p in enumerate(points) if p != points[0]), 0)
@@ -158,12 +158,11 @@ def _recycle_rows(rules: Scoring) -> list[tuple[str, str]]:
 
 def _pass_limits() -> list[str]:
     """R2.9: passes are unlimited except in the scorings that limit them."""
-    limited = [s for s in SCORINGS.values() if s.passes is not None]
     lines = [
         ngettext("In {scoring} scoring the stock can be gone through only once.",
                  "In {scoring} scoring the stock can be gone through {passes} times.",
-                 s.passes).format(scoring=_(s.name), passes=s.passes)
-        for s in limited
+                 passes).format(scoring=_(s.name), passes=passes)
+        for s in SCORINGS.values() if (passes := s.passes) is not None
     ]
     return [*lines, _("With the other scorings, the stock can be gone through as often as "
                       "you like.")]

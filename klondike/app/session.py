@@ -28,7 +28,7 @@ import json
 import random
 from collections.abc import Callable
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import parse_qs, unquote
 
 from ..codes import BadCode, GameCode
@@ -120,6 +120,11 @@ class Outcome(NamedTuple):
     won: str | None = None
 
 
+def _saying_too(outcome: Outcome, text: str) -> Outcome:
+    """``outcome`` with ``text`` said after what it says."""
+    return outcome._replace(said=" ".join(filter(None, (outcome.said, text))))
+
+
 class Toolbar(NamedTuple):
     score: str  # the score line of the game's scoring
     code: str
@@ -146,7 +151,7 @@ class HintMarks(NamedTuple):
     (None for a draw)."""
 
     pile: str
-    index: int
+    index: int  # type: ignore[assignment]  # the card's, as in view.Place (not tuple.index)
     target: str | None
 
 
@@ -331,7 +336,7 @@ class Session:
             return self._deal(code)
         if self.analysis.down:
             outcome = self._deal(code)
-            return outcome._replace(said=outcome.said + " " + _(
+            return _saying_too(outcome, _(
                 "The solver is unavailable, so this deal was not checked."))
         self._deals += 1
         self._deal_wanted = self._deals
@@ -666,7 +671,7 @@ class Session:
         self._heard = None  # the new worker's boot has the watchdog's boot time
         return Heard(restart=True)
 
-    def _answered(self, message: dict) -> Heard:
+    def _answered(self, message: dict[str, Any]) -> Heard:
         key = message.get("key")
         result, line = message.get("result"), message.get("line")
         if not (isinstance(key, str) and result in (WON, LOST, UNKNOWN)
@@ -679,7 +684,7 @@ class Session:
             return Heard()
         return self._hint_if_waited(Heard(answered=True))
 
-    def _dealt(self, message: dict) -> Heard:
+    def _dealt(self, message: dict[str, Any]) -> Heard:
         self._deal_wanted = None
         code, tried = message.get("code"), message.get("tried")
         if code is None:
@@ -695,7 +700,7 @@ class Session:
         line = message.get("line")
         if isinstance(line, list) and all(isinstance(m, str) for m in line):
             self.analysis.receive(position_key(self.game), Solution(WON, 0, line))
-        return Heard(answered=True, outcome=outcome._replace(said=outcome.said + " " + _(
+        return Heard(answered=True, outcome=_saying_too(outcome, _(
             "The solver proved it winnable ({tried} deals tried).").format(tried=tried)))
 
     def solver_failed(self) -> Heard:
@@ -715,7 +720,7 @@ class Session:
         if self._deal_wanted is not None:
             self._deal_wanted = None
             outcome = self._deal(self._random_code())
-            outcome = outcome._replace(said=outcome.said + " " + _(
+            outcome = _saying_too(outcome, _(
                 "The solver is unavailable, so this deal was not checked."))
         return self._hint_if_waited(Heard(True, outcome, said=said))
 

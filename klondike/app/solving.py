@@ -44,6 +44,7 @@ import random
 from collections.abc import Callable
 from datetime import date
 from time import perf_counter
+from typing import Any
 
 from ..codes import GameCode
 from ..daily import daily_code
@@ -71,7 +72,7 @@ def _game_of(code: str, moves: str) -> Game:
 class _Hunt:
     """A random deal proved winnable: candidates one after another (see ``deal``)."""
 
-    def __init__(self, request: dict, started: float) -> None:
+    def __init__(self, request: dict[str, Any], started: float) -> None:
         self.id = request["id"]
         self.draw, self.scoring = int(request["draw"]), str(request["scoring"])
         GameCode(0, self.draw, self.scoring)  # checks the rules (ValueError)
@@ -168,6 +169,7 @@ class Solving:
                 return
             if hunt.search is None:
                 hunt.next()
+            assert hunt.search is not None  # next() starts one
             solution = hunt.search.advance(DEAL_BUDGET, until, self.clock)
             if solution is None:
                 continue

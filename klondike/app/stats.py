@@ -32,9 +32,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from datetime import date as Date
+from typing import Any, TypeGuard, TypeVar
 
+from ..game import Game
 from ..i18n import _
 from ..scoring import SCORINGS, clock_text
 
@@ -42,16 +45,17 @@ STATS_KEY = "klondike.stats"
 STATS_VERSION = 3  # 2: the keys of the recent games, not only the last; 3: checked games
 RECENT_GAMES = 32  # game keys kept against counting a game twice (from any tab)
 _NO_VALUE = "\u2014"  # an em dash: nothing to show yet
+_Value = TypeVar("_Value")  # a statistic's value, which a row shows as text
 # The rule sets in the order a statistics dialog lists them.
 RULE_SETS = tuple(f"D{draw}{letter}" for letter in SCORINGS for draw in (1, 3))
 
 
-def rule_set_of(game) -> str:
+def rule_set_of(game: Game) -> str:
     """The rule set of a :class:`~klondike.game.Game`: ``"D3V"`` for ``KL1-D3V-...``."""
     return f"D{game.draw}{game.scoring.letter}"
 
 
-def counts_as_played(game) -> bool:
+def counts_as_played(game: Game) -> bool:
     """Whether leaving ``game`` now must be recorded: it has a move and is not won (a won
     game was recorded by :meth:`Statistics.record_win` when its last card went home)."""
     return game.moves_made > 0 and not game.is_won
@@ -220,7 +224,7 @@ class Statistics:
         r = self.record(rule_set)
         rules = SCORINGS[rule_set[2]]
 
-        def maybe(value, text) -> str:
+        def maybe(value: _Value | None, text: Callable[[_Value], str]) -> str:
             return _NO_VALUE if value is None else text(value)
 
         rows = [
@@ -237,7 +241,7 @@ class Statistics:
         ]
         if rules.shows_points:
             rows.append((_(rules.best_label), maybe(r.best_score, rules.value_text)))
-        if rules.banks:
+        if rules.bank_label is not None:  # rules.banks
             rows.append((_(rules.bank_label), rules.value_text(r.bank)))
         rows.append((_("Daily deals won"), str(len(self.daily[int(rule_set[1])]))))
         played, won = self.checked_games(rule_set)
@@ -309,9 +313,9 @@ def key_of_game(saved_game: str) -> str:
     return hashlib.sha256(saved_game.encode()).hexdigest()[:16]
 
 
-def _read(stats: Statistics, data: object) -> None:
-    """Fill ``stats`` from parsed JSON; raise ValueError/TypeError for anything off, and
-    :class:`Newer` for a format newer than :data:`STATS_VERSION`."""
+def _read(stats: Statistics, data: Any) -> None:
+    """Fill ``stats`` from parsed JSON of any shape; raise ValueError/TypeError for anything
+    off, and :class:`Newer` for a format newer than :data:`STATS_VERSION`."""
     version = data.get("v") if isinstance(data, dict) else None
     if _is_int(version) and version > STATS_VERSION:
         raise Newer(version)
@@ -372,7 +376,7 @@ def _record(value: object) -> Record:
     return r
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

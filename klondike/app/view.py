@@ -40,7 +40,7 @@ PILES = ("stock", "waste", *FOUNDATION_PILES, *COLUMN_PILES)
 class Place(NamedTuple):
     card: Card
     pile: str  # "stock", "waste", "Fs".."Fc", "T1".."T7"
-    index: int  # from the bottom of the pile
+    index: int  # type: ignore[assignment]  # from the bottom of the pile (not tuple.index)
     face_up: bool
     x: float  # left edge, card widths from the table's left
     y: float  # top edge
@@ -86,7 +86,7 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
     places: list[Place | None] = [None] * 52
     z = 0
 
-    def put(card: Card, pile: str, index: int, up: bool, x: float, y: float, drag: bool):
+    def put(card: Card, pile: str, index: int, up: bool, x: float, y: float, drag: bool) -> None:
         nonlocal z
         z += 1
         label = card.name if up else N_("face-down card")
