@@ -27,13 +27,18 @@ def set_fragment(page, fragment: str) -> None:
     page.evaluate("(f) => { location.hash = f; }", fragment)
 
 
+def wait_address(page, href: str) -> None:
+    """The address becomes ``href`` (written once the frame after the deal is drawn)."""
+    page.wait_for_function("(href) => location.href === href", arg=href)
+
+
 def test_a_link_deals_its_deal_and_the_address_is_the_link_of_the_deal_on_the_table(
         fresh_context, site_url):
     page = open_app(fresh_context, site_url + "#" + SHARED.lower())
     assert code(page) == SHARED
-    assert page.evaluate("location.href") == site_url + "#" + SHARED  # under /<repo>/
+    wait_address(page, site_url + "#" + SHARED)  # under /<repo>/
     start(page, "KL1-D1N-AAAAAAD")
-    assert page.evaluate("location.hash") == "#KL1-D1N-AAAAAAD"  # the address follows
+    wait_address(page, site_url + "#KL1-D1N-AAAAAAD")  # the address follows
     fresh_context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("[data-action=copy-link]")
     page.wait_for_function("document.getElementById('status').textContent"
@@ -63,7 +68,7 @@ def test_a_link_opened_during_a_game_asks_first_and_a_malformed_one_changes_noth
     assert SHARED in page.text_content("#link-message")
     page.click("[data-action=link-keep]")
     assert code(page) == "KL1-D1N-AAAAAAD" and moves(page) == ["S"]
-    assert page.evaluate("location.hash") == "#KL1-D1N-AAAAAAD"
+    wait_address(page, site_url + "#KL1-D1N-AAAAAAD")
 
     set_fragment(page, SHARED)
     page.wait_for_selector("#link-dialog[open]")

@@ -289,6 +289,7 @@ class App:
     def on_visibilitychange(self, _event) -> None:
         self.session.set_hidden(bool(document.hidden))
         self.store()
+        address.flush()  # the link waiting for a frame: none comes while hidden
 
     def on_tick(self) -> None:
         if self.session.clock.running:
