@@ -51,6 +51,23 @@ def test_a_link_deals_its_deal_and_the_address_is_the_link_of_the_deal_on_the_ta
     assert page.watch.problems() == []
 
 
+def test_the_address_follows_a_new_deal_after_its_frame_or_at_once_when_hidden(
+        fresh_context, site_url):
+    page = open_app(fresh_context, site_url)
+    new_game = """(code) => {
+        document.querySelector('[data-action=new-game]').click();
+        document.getElementById('code-input').value = code;
+        document.querySelector('#new-dialog form').requestSubmit();  // the whole New game
+        return [document.getElementById('code').textContent, location.hash];
+    }"""
+    dealt, address = page.evaluate(new_game, "KL1-D1N-AAAAAAD")
+    assert dealt == "KL1-D1N-AAAAAAD" and address != "#KL1-D1N-AAAAAAD"  # not in its task
+    wait_address(page, site_url + "#KL1-D1N-AAAAAAD")  # after its frame
+    page.evaluate("Object.defineProperty(document, 'hidden', {get: () => true})")
+    assert page.evaluate(new_game, "KL1-D1N-AAAAAAC") == ["KL1-D1N-AAAAAAC", "#KL1-D1N-AAAAAAC"]
+    assert page.watch.problems() == []
+
+
 def test_a_link_opened_during_a_game_asks_first_and_a_malformed_one_changes_nothing(
         fresh_context, site_url):
     page = open_app(fresh_context, site_url)
