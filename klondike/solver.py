@@ -177,13 +177,16 @@ from contextlib import contextmanager
 from functools import cache, lru_cache, partial, wraps
 from heapq import heappop, heappush
 from time import perf_counter
-from typing import Any, NamedTuple
+from typing import Any
 
 from .cards import KING, RANK_OF, RED, SUIT_OF
 from .game import Game
 from .moves import COLUMN_TO_F, COLUMN_TO_T, FOUNDATION_TO_T, STOCK, WASTE_TO_F, WASTE_TO_T
+from .solution import LOST as LOST
+from .solution import UNKNOWN as UNKNOWN
+from .solution import WON as WON
+from .solution import Solution as Solution
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_BUDGET = 200_000
 #: The daily deal (:mod:`klondike.daily`) is proved winnable within this many nodes:
 #: a tenth of a second or so in CPython. Part of the daily deal's frozen definition.
@@ -222,12 +225,6 @@ TABLE_LIMIT = 3_000_000
 _Move = tuple[int, int, int, int, int]
 _Played = list[tuple[_Move, int]]
 _Snapshot = tuple[bytes, tuple[bytes | None, ...], tuple[bytes | None, ...], bytes | None, int]
-
-
-class Solution(NamedTuple):
-    result: str  # WON, LOST or UNKNOWN
-    nodes: int  # positions expanded
-    moves: list[str]  # for WON: R10 move texts from the given position to the win
 
 
 def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:

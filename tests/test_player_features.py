@@ -129,6 +129,8 @@ def test_a_link_deals_its_code_at_once_when_no_game_is_in_progress() -> None:
     assert ask is None and outcome.changed and session.game.code == "KL1-D3V-AAAAAAG"
     outcome, ask = session.follow_link("", "?game=KL1-D1S-AAAAAAB")  # the query form too
     assert ask is None and session.game.code == "KL1-D1S-AAAAAAB"
+    outcome, ask = session.follow_link("#KL1%2DD3N%2DAAAAAAE")  # percent-encoded
+    assert ask is None and session.game.code == "KL1-D3N-AAAAAAE"
 
 
 def test_a_link_asks_before_leaving_a_game_in_progress() -> None:

@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import struct
+import subprocess
 import sys
 import tomllib
 import urllib.request
@@ -26,6 +27,25 @@ from serve import start_server  # noqa: E402
 
 def pyscript_config() -> dict:
     return tomllib.loads((ROOT / "pyscript.toml").read_text())
+
+
+def test_the_page_loads_neither_the_search_nor_urllib_parse():
+    # The page's searches run in the solver's worker. Importing klondike.solver (about
+    # 30 ms) and urllib.parse (about 100 ms) took the page's start that long in the
+    # browser (docs/benchmarks.md, startup): the page's modules need neither.
+    glue = [ROOT / "static" / "main.py", *sorted((ROOT / "static" / "page").glob("*.py"))]
+    modules = sorted({node.module for path in glue
+                      for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                      if isinstance(node, ast.ImportFrom) and node.module
+                      and node.module.startswith("klondike")})
+    assert "klondike.app.session" in modules
+    script = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+              + "".join(f"import {m}; " for m in modules)
+              + "print([m for m in ('klondike.solver', 'urllib.parse') if m in sys.modules])")
+    # -I -S: no site packages, which may load urllib.parse for their own reasons.
+    loaded = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    assert loaded == "[]"
 
 
 def test_every_klondike_module_is_in_pyscript_files():

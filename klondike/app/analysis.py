@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..game import Game
 from ..moves import Move
-from ..solver import WON, Solution
+from ..solution import WON, Solution
 
 #: A position's search gives up ("not sure") after this many nodes: in the worker a
 #: search delays nothing the player does (docs/benchmarks.md for the share of "not sure"

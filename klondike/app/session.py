@@ -29,7 +29,6 @@ import random
 from collections.abc import Callable
 from datetime import date
 from typing import Any, NamedTuple
-from urllib.parse import parse_qs, unquote
 
 from ..codes import BadCode, GameCode
 from ..deal import DEALS
@@ -37,7 +36,7 @@ from ..game import SAVE_VERSION, BadSave, Game
 from ..i18n import _
 from ..moves import STOCK, IllegalMove, Move
 from ..scoring import clock_text
-from ..solver import LOST, UNKNOWN, WON, Solution
+from ..solution import LOST, UNKNOWN, WON, Solution
 from .analysis import BUDGET, BUSY, UNAVAILABLE, Analysis, position_key
 from .ending import finish_line, is_stuck
 from .gestures import (
@@ -421,8 +420,15 @@ class Session:
         player about first when a game in progress would be left (then
         :meth:`new_game` with it). A malformed code says why, as a typed one does, and
         changes nothing; the deal on the table already, or no code, does nothing."""
-        text = unquote(fragment.removeprefix("#")).strip()
-        if not text:
+        # urllib.parse only for a link that needs it: importing it took about 100 ms of the
+        # page's start in the browser, and the address is always a plain #CODE.
+        text = fragment.removeprefix("#")
+        if "%" in text:
+            from urllib.parse import unquote
+            text = unquote(text)
+        text = text.strip()
+        if not text and query.removeprefix("?"):
+            from urllib.parse import parse_qs
             text = "".join(parse_qs(query.removeprefix("?")).get("game", [""])[:1]).strip()
         if not text:
             return Outcome(), None
