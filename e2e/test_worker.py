@@ -72,7 +72,7 @@ def test_a_worker_grown_big_is_replaced_once_idle_and_the_new_one_answers(
     old = next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
     closed = []
     old.on("close", lambda worker: closed.append(worker))
-    old.evaluate("self.klondikeHeap = () => 2 ** 30")  # as after a search of 3,000,000 nodes
+    old.evaluate("self.klondikeHeap = () => 2 ** 30")  # far past RESTART_HEAP
     click_stock(page)  # a position to answer; then it is idle, and big
     page.wait_for_function("performance.getEntriesByName('solver-ready').length === 2",
                            timeout=60_000)  # a new worker booted

@@ -104,8 +104,12 @@ class Solving:
     @property
     def busy(self) -> bool:
         """Whether :meth:`work` has something to do."""
-        return bool(self._position or self._dailies or self._hunt or self._retired
-                    or self._out)
+        return self._working or bool(self._out)
+
+    @property
+    def _working(self) -> bool:
+        """Whether anything is left to work out (answers to send aside)."""
+        return bool(self._position or self._dailies or self._hunt or self._retired)
 
     def ask(self, text: str) -> None:
         """A request of the page; one that cannot be read is answered with an error."""
@@ -153,7 +157,7 @@ class Solving:
                 self._say(kind="working", key=key)
         elif self._retired:
             del self._retired[0]  # nobody waits now: freeing a big search takes a while
-        if not (self._position or self._dailies or self._hunt or self._retired):
+        if not self._working:
             # All done. Wasm memory never shrinks: the page hears how big it has grown.
             self._say(kind="idle", heap=self.heap())
         out, self._out = self._out, []
