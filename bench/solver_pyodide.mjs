@@ -4,6 +4,7 @@
 // at the indicator's budget needs.
 //
 //     node bench/solver_pyodide.mjs [deals=40] [budget=20000] [big=DEAL:DRAW ...]
+//     node bench/solver_pyodide.mjs --against DIR [--rounds 4] [deals=40] [budget=20000] [draw=3]
 //
 // Prints nodes per second over the first `deals` deals of each draw mode (`budget` nodes
 // each), the time of daily_code() for a few dates, to compare with bench/solver.py, and
@@ -12,13 +13,26 @@
 // klondike/app/analysis.py, up to `budget` * 10 here so the run stays short). Each `big`
 // deal is then searched alone at the full BUDGET: its answer, nodes, seconds and the wasm
 // memory before and after (memory never shrinks, so this is the search's peak).
+//
+// With --against DIR (another checkout, such as a `git worktree` of an earlier commit),
+// it only times the same deals in one draw mode with both checkouts' klondike/ in the same
+// Pyodide, alternating (ABBA...) for --rounds rounds, and prints each round's nodes/s,
+// each side's best and median, and the ratio of the times: the machine's noise falls on
+// both sides alike.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const [deals = "40", budget = "20000", ...big] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at < 0 ? fallback : args.splice(at, 2)[1];
+};
+const against = option("--against", null);
+const rounds = Number(option("--rounds", "4"));
+const [deals = "40", budget = "20000", ...big] = args;
 
 function* modules(folder) {
   for (const name of readdirSync(folder)) {
@@ -29,10 +43,48 @@ function* modules(folder) {
 }
 
 const pyodide = await loadPyodide();
-for (const path of modules(join(root, "klondike"))) {
-  const target = `/home/pyodide/${relative(root, path)}`;
-  pyodide.FS.mkdirTree(dirname(target));
-  pyodide.FS.writeFile(target, readFileSync(path, "utf8"));
+function copy(checkout, home) {
+  for (const path of modules(join(checkout, "klondike"))) {
+    const target = `${home}/${relative(checkout, path)}`;
+    pyodide.FS.mkdirTree(dirname(target));
+    pyodide.FS.writeFile(target, readFileSync(path, "utf8"));
+  }
+}
+copy(root, "/home/pyodide");
+
+if (against) {
+  copy(against, "/home/against");
+  const draw = Number(big[0] ?? 3);
+  console.log(pyodide.runPython(`
+import statistics, sys, time
+
+def load(home):
+    for name in [name for name in sys.modules if name.split(".")[0] == "klondike"]:
+        del sys.modules[name]
+    sys.path.insert(0, home)
+    import klondike.solver
+    sys.path.remove(home)
+    return klondike
+
+sides = {"this": load("/home/pyodide"), "against": load("/home/against")}
+times = {side: [] for side in sides}
+lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; deals 0-${Number(deals) - 1} in draw ${draw}, "
+         f"${Number(budget).toLocaleString("en")} nodes each, this checkout against ${against}"]
+for round_ in range(${rounds}):
+    for side in (("this", "against") if round_ % 2 == 0 else ("against", "this")):
+        klondike, nodes, start = sides[side], 0, time.perf_counter()
+        for number in range(${Number(deals)}):
+            nodes += klondike.solver.solve(klondike.Game.new(number, ${draw}), ${Number(budget)}).nodes
+        times[side].append(time.perf_counter() - start)
+        lines.append(f"  round {round_ + 1}, {side}: {nodes:,} nodes in {times[side][-1]:.1f} s, "
+                     f"{nodes / times[side][-1]:,.0f} nodes/s")
+for side, seconds in times.items():
+    lines.append(f"  {side}: best {min(seconds):.2f} s, median {statistics.median(seconds):.2f} s")
+lines.append(f"  time, this / against: best {min(times['this']) / min(times['against']):.3f}, "
+             f"median {statistics.median(times['this']) / statistics.median(times['against']):.3f}")
+"\\n".join(lines)
+`));
+  process.exit(0);
 }
 const heap = () => pyodide._module.HEAPU8.byteLength;
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;

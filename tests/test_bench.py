@@ -50,3 +50,17 @@ def test_the_budget_benchmark_searches_again_what_was_left_unknown(tmp_path: Pat
     assert "draw 3 deal 0: lost after 9,192 nodes" in out
     assert "draw 3 deal 1: unknown after 9,200 nodes" in out
     assert out.rstrip().endswith("draw 3, 3 deals, unknown within 9,200: 1 (33.3%)")
+
+
+def test_the_pyodide_benchmark_times_another_checkout_in_the_same_runs() -> None:
+    # bench/solver_pyodide.mjs --against loads both checkouts' klondike/ into one
+    # Pyodide and takes turns; this checkout against itself searches the same nodes.
+    out = subprocess.run(
+        ["node", str(ROOT / "bench" / "solver_pyodide.mjs"), "--against", str(ROOT),
+         "--rounds", "2", "2", "300", "3"],
+        capture_output=True, text=True, check=True, timeout=300, cwd=ROOT,
+    ).stdout
+    rounds = [line.split(":")[1].split(" nodes")[0] for line in out.splitlines()
+              if line.startswith("  round")]
+    assert len(rounds) == 4 and len(set(rounds)) == 1, out  # deals 0-1 in draw 3
+    assert "round 2, against" in out and "time, this / against: best" in out
