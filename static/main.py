@@ -223,7 +223,7 @@ class App:
         board.unmark("hint")
         if marks is not None:
             if marks.target is None:  # a turn of the stock
-                board.slots["stock"].classList.add("hint")
+                board.mark("hint", board.slots["stock"])
             else:
                 board.mark_pile("hint", marks.target)
             board.mark_run("hint", marks.pile, marks.index)

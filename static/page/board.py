@@ -2,6 +2,8 @@
 the 13 pile outlines, and the marks on them (hint, drop target, keyboard cursor and pick).
 """
 
+from typing import NamedTuple
+
 from js import ResizeObserver, document, setTimeout, window
 from pyodide.ffi import create_proxy
 
@@ -17,9 +19,23 @@ STATUS_ROOM_PX = 48  # kept below the table for the status line
 CARDS_BY_TEXT = {str(c): c for c in CARDS}
 
 
+class Parts(NamedTuple):
+    """What a move writes of a card's element, each fetched once: every fetch from Python
+    makes a new proxy (a method too), and a move patches a dozen cards or more."""
+
+    style: object
+    set_style: object  # style.setProperty
+    toggle: object  # classList.toggle
+    set_attribute: object
+    dataset: object
+
+
 class Board:
     def __init__(self, on_resized) -> None:
         self.cards = {}  # card -> element
+        self.parts = {}  # card -> Parts of its element
+        self.marked = {}  # mark (class) -> the elements it is on, so unmark queries nothing
+        self.height = ""  # the table's height last written
         self.slots = {pile: TABLE.querySelector(f'[data-pile="{pile}"]') for pile in PILES}
         self.shown = {}  # card -> Place last written to its element
         self.layout = None
@@ -27,10 +43,12 @@ class Board:
         self.lifted = []  # cards let go of, still above the others while they glide
         self.settle_proxy = create_proxy(self.settle)
         for card in CARDS:
-            self.cards[card] = self.make_card(card)
+            el = self.cards[card] = self.make_card(card)
+            self.parts[card] = Parts(el.style, el.style.setProperty, el.classList.toggle,
+                                     el.setAttribute, el.dataset)
         # The card's size and the room below the toolbar, measured when they change (not
         # at every move: reading them forces a layout in the middle of the move's work).
-        self.metrics = None  # (card width in px, the table's top), None: to be measured
+        self.metrics = None  # (card width in px, the table's top, the window's height)
         self.on_resized = on_resized  # draws the table again
 
         def resized(*_args) -> None:
@@ -66,39 +84,41 @@ class Board:
         """Patch every card whose place changed; the table grows to its longest column."""
         if self.metrics is None:
             self.metrics = (self.slots["stock"].getBoundingClientRect().width or 1.0,
-                            TABLE.getBoundingClientRect().top)
-        self.card_px, top = self.metrics
-        room = (window.innerHeight - top - STATUS_ROOM_PX) / self.card_px
+                            TABLE.getBoundingClientRect().top, window.innerHeight)
+        self.card_px, top, window_height = self.metrics
+        room = (window_height - top - STATUS_ROOM_PX) / self.card_px
         self.layout = layout(game, height=max(room, 5.0), left_handed=left_handed)
+        shown = self.shown
         for place in self.layout.places:
-            if self.shown.get(place.card) != place:
+            if shown.get(place.card) != place:
                 self.patch(place)
-        TABLE.style.height = f"{self.layout.height * self.card_px:.0f}px"
+        height = f"{self.layout.height * self.card_px:.0f}px"
+        if height != self.height:
+            TABLE.style.height = self.height = height
         self.unmark("hint")
 
     def patch(self, place) -> None:
-        el = self.cards[place.card]
         old = self.shown.get(place.card)
-        style = el.style
+        parts = self.parts[place.card]
         if old is None or (old.x, old.y) != (place.x, place.y):
-            style.setProperty("--x", str(place.x))
-            style.setProperty("--y", str(place.y))
+            parts.set_style("--x", str(place.x))
+            parts.set_style("--y", str(place.y))
         if old is None or old.z != place.z:
-            style.zIndex = str(place.z)
+            parts.style.zIndex = str(place.z)
         if old is None or old.face_up != place.face_up:
-            el.classList.toggle("down", not place.face_up)
-            el.setAttribute("aria-label", _(place.label))  # the label is its msgid
+            parts.toggle("down", not place.face_up)
+            parts.set_attribute("aria-label", _(place.label))  # the label is its msgid
         if old is None or (old.pile, old.index, old.draggable) != (
                 place.pile, place.index, place.draggable):
-            el.dataset.pile = place.pile
-            el.dataset.index = str(place.index)
-            el.classList.toggle("draggable", place.draggable)
+            parts.dataset.pile = place.pile
+            parts.dataset.index = str(place.index)
+            parts.toggle("draggable", place.draggable)
         self.shown[place.card] = place
 
     def restack(self) -> None:
         """Every card in its own stacking order again (after the win's cascade)."""
         for card, place in self.shown.items():
-            self.cards[card].style.zIndex = str(place.z)
+            self.parts[card].style.zIndex = str(place.z)
 
     def relabel(self) -> None:
         """Every card's accessible name again, in the language just installed."""
@@ -134,26 +154,31 @@ class Board:
         return pile_at(self.layout, lead.x + dx / self.card_px, lead.y + dy / self.card_px)
 
     # --- marks ------------------------------------------------------------------------------
-    @staticmethod
-    def unmark(cls: str) -> None:
-        for el in TABLE.querySelectorAll("." + cls):
+    # Marks are only set through mark(), which keeps where each is: unmark() runs at every
+    # move, and usually finds nothing to take off without asking the DOM.
+    def mark(self, cls: str, el) -> None:
+        el.classList.add(cls)
+        self.marked.setdefault(cls, []).append(el)
+
+    def unmark(self, cls: str) -> None:
+        for el in self.marked.pop(cls, ()):
             el.classList.remove(cls)
 
     def mark_run(self, cls: str, pile: str, index: int) -> None:
         for el in self.run_elements(pile, index):
-            el.classList.add(cls)
+            self.mark(cls, el)
 
     def mark_pile(self, cls: str, pile: str) -> None:
         """The pile's outline, and the card on top of it, which covers the outline."""
-        self.slots[pile].classList.add(cls)
+        self.mark(cls, self.slots[pile])
         tops = [p for p in self.layout.places if p.pile == pile]
         if tops:
-            self.cards[max(tops, key=lambda p: p.index).card].classList.add(cls)
+            self.mark(cls, self.cards[max(tops, key=lambda p: p.index).card])
 
     def mark_card(self, cls: str, pile: str, index: int) -> None:
         place = self.place_at(pile, index)
         if place is not None:
-            self.cards[place.card].classList.add(cls)
+            self.mark(cls, self.cards[place.card])
 
     # --- dragging -----------------------------------------------------------------------------
     @staticmethod
