@@ -55,9 +55,10 @@ class Analysis:
 
     def to_ask(self, game: Game) -> str | None:
         """The key of the position on the board if it is still to be answered."""
-        if self.down or game.is_won or self.answer(game) is not None:
+        if self.down or game.is_won:
             return None
-        return position_key(game)
+        key = position_key(game)  # made once: it joins every move of the game
+        return None if key in self.known else key
 
     def state(self, game: Game) -> str:
         """BUSY until the position on the board is answered, then the answer: WON, LOST
