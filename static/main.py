@@ -290,6 +290,7 @@ class App:
         self.session.set_hidden(bool(document.hidden))
         self.store()
         address.flush()  # the link waiting for a frame: none comes while hidden
+        self.solver.send()  # so do the worker's requests
 
     def on_tick(self) -> None:
         if self.session.clock.running:
