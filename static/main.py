@@ -77,7 +77,8 @@ class App:
         self.analyse()  # what to ask the worker: the new position, a deal looked for
 
     def render(self) -> None:
-        self.board.render(self.session.game, self.session.settings.left_handed)
+        settings = self.session.settings
+        self.board.render(self.session.game, settings.left_handed, settings.animation != "off")
         toolbar.show_toolbar(self.session.toolbar())
         if self.linked is not None and not self.dialogs.asking_link():
             self.linked = None  # the link's question was closed with Escape: keep playing

@@ -36,6 +36,16 @@ FOUNDATION_PILES = tuple(f"F{s}" for s in SUITS)  # the fixed order s h d c (R2.
 COLUMN_PILES = tuple(f"T{i}" for i in range(1, 8))
 PILES = ("stock", "waste", *FOUNDATION_PILES, *COLUMN_PILES)
 
+# Stacking: a card's z-index is its pile's base plus its index in the pile, so a move changes
+# the z-index of the cards that moved and of no other (a number across the whole table made
+# one move renumber every card after it). A pile of 52 fits between two bases.
+PILE_Z = {pile: 64 * (k + 1) for k, pile in enumerate(PILES)}
+ABOVE_PILES_Z = PILE_Z[PILES[-1]] + 64  # over every card at rest: the win's cascade
+# Added to a card's z-index while it is dragged or glides to another pile, so that it passes
+# over every card at rest and the cascade (and, at most 1000 + 1000, stays under the
+# toolbar's menu: z-index 2000 in site.css).
+RAISED_Z = 1000
+
 
 class Place(NamedTuple):
     card: Card
@@ -44,7 +54,7 @@ class Place(NamedTuple):
     face_up: bool
     x: float  # left edge, card widths from the table's left
     y: float  # top edge
-    z: int  # stacking order within the table
+    z: int  # stacking order within the table: PILE_Z[pile] + index
     draggable: bool
     label: str  # the accessible name as a message: "7 of hearts"; show it as _(label)
 
@@ -84,13 +94,11 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
     widths; long columns are compressed to fit it (down to a readable minimum)."""
     where = slots(left_handed)
     places: list[Place | None] = [None] * 52
-    z = 0
 
     def put(card: Card, pile: str, index: int, up: bool, x: float, y: float, drag: bool) -> None:
-        nonlocal z
-        z += 1
         label = card.name if up else N_("face-down card")
-        places[card] = Place(card, pile, index, up, round(x, 4), round(y, 4), z, drag, label)
+        places[card] = Place(card, pile, index, up, round(x, 4), round(y, 4),
+                             PILE_Z[pile] + index, drag, label)
 
     x, y = where["stock"]
     for index, card in enumerate(reversed(game.stock)):  # the next card on top
@@ -124,6 +132,17 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
                 y += up_step
         bottom = max(bottom, y + CARD_H)
     return Layout(tuple(places), where, max(bottom + MARGIN, height or 0))  # type: ignore[arg-type]
+
+
+def drawn_z(before: Place | None, after: Place) -> int:
+    """The z-index a card takes as it is drawn at ``after`` (from ``before``, the place last
+    drawn): raised while it glides from another pile, which it would otherwise pass under
+    (or a pile on its way: a card going home from column 5 crosses its column, and one
+    coming down to column 1 may cross columns 2 and 3); its place's own z when it only
+    moved within its pile. The page writes ``after.z`` once the glide is over."""
+    if before is not None and before.pile != after.pile:
+        return after.z + RAISED_Z
+    return after.z
 
 
 def pile_at(layout_: Layout, x: float, y: float) -> str | None:

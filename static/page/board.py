@@ -4,11 +4,11 @@ the 13 pile outlines, and the marks on them (hint, drop target, keyboard cursor 
 
 from typing import NamedTuple
 
-from js import ResizeObserver, document, setTimeout, window
+from js import ResizeObserver, clearTimeout, document, setTimeout, window
 from pyodide.ffi import create_proxy
 
 from klondike import CARDS
-from klondike.app.view import PILES, layout, pile_at, slots
+from klondike.app.view import PILES, RAISED_Z, drawn_z, layout, pile_at, slots
 from klondike.cards import RANKS, SUIT_SYMBOLS
 from klondike.i18n import _
 
@@ -40,7 +40,8 @@ class Board:
         self.shown = {}  # card -> Place last written to its element
         self.layout = None
         self.card_px = 1.0
-        self.lifted = []  # cards let go of, still above the others while they glide
+        self.raised = set()  # cards above the others while they glide to their place
+        self.settle_timer = None
         self.settle_proxy = create_proxy(self.settle)
         for card in CARDS:
             el = self.cards[card] = self.make_card(card)
@@ -80,8 +81,9 @@ class Board:
         return el
 
     # --- drawing ------------------------------------------------------------------------
-    def render(self, game, left_handed: bool) -> None:
-        """Patch every card whose place changed; the table grows to its longest column."""
+    def render(self, game, left_handed: bool, animated: bool = True) -> None:
+        """Patch every card whose place changed; the table grows to its longest column.
+        ``animated``: cards glide to their places (and ride above the others meanwhile)."""
         if self.metrics is None:
             self.metrics = (self.slots["stock"].getBoundingClientRect().width or 1.0,
                             TABLE.getBoundingClientRect().top, window.innerHeight)
@@ -89,34 +91,47 @@ class Board:
         room = (window_height - top - STATUS_ROOM_PX) / self.card_px
         self.layout = layout(game, height=max(room, 5.0), left_handed=left_handed)
         shown = self.shown
+        gliding = False
         for place in self.layout.places:
             if shown.get(place.card) != place:
-                self.patch(place)
+                gliding |= self.patch(place, animated)
+        if gliding:
+            self.settle_later()
         height = f"{self.layout.height * self.card_px:.0f}px"
         if height != self.height:
             TABLE.style.height = self.height = height
         self.unmark("hint")
 
-    def patch(self, place) -> None:
+    def patch(self, place, animated: bool) -> bool:
+        """Write what changed of the card's place; True if it glides raised (see drawn_z)."""
         old = self.shown.get(place.card)
         parts = self.parts[place.card]
-        if old is None or (old.x, old.y) != (place.x, place.y):
+        raised = False
+        if old is None or old.x != place.x:
             parts.set_style("--x", str(place.x))
+        if old is None or old.y != place.y:
             parts.set_style("--y", str(place.y))
-        if old is None or old.z != place.z:
-            parts.style.zIndex = str(place.z)
+        if old is None or old.z != place.z:  # only when the card moved: z is pile + index
+            z = drawn_z(old, place) if animated else place.z
+            parts.style.zIndex = str(z)
+            raised = z != place.z
+            if raised:
+                self.raised.add(place.card)
         if old is None or old.face_up != place.face_up:
             parts.toggle("down", not place.face_up)
             parts.set_attribute("aria-label", _(place.label))  # the label is its msgid
-        if old is None or (old.pile, old.index, old.draggable) != (
-                place.pile, place.index, place.draggable):
+        if old is None or old.pile != place.pile:
             parts.dataset.pile = place.pile
+        if old is None or old.index != place.index:
             parts.dataset.index = str(place.index)
+        if old is None or old.draggable != place.draggable:
             parts.toggle("draggable", place.draggable)
         self.shown[place.card] = place
+        return raised
 
     def restack(self) -> None:
         """Every card in its own stacking order again (after the win's cascade)."""
+        self.settle()
         for card, place in self.shown.items():
             self.parts[card].style.zIndex = str(place.z)
 
@@ -181,12 +196,13 @@ class Board:
             self.mark(cls, self.cards[place.card])
 
     # --- dragging -----------------------------------------------------------------------------
-    @staticmethod
-    def lift(els) -> None:
+    def lift(self, els) -> None:
         """Dragged cards ride above everything, in their own order."""
         for el in els:
+            card = CARDS_BY_TEXT[el.dataset.card]
+            self.raised.discard(card)  # not lowered by a glide's end while dragged
             el.classList.add("dragging")
-            el.style.zIndex = str(1000 + int(el.style.zIndex))
+            el.style.zIndex = str(self.shown[card].z + RAISED_Z)
 
     @staticmethod
     def follow(els, dx: float, dy: float) -> None:
@@ -201,10 +217,21 @@ class Board:
             el.classList.remove("dragging")
             el.style.removeProperty("--dx")
             el.style.removeProperty("--dy")
-        self.lifted = els
-        setTimeout(self.settle_proxy, GLIDE_MS)
+            self.raised.add(CARDS_BY_TEXT[el.dataset.card])
+        self.settle_later()
+
+    def settle_later(self) -> None:
+        """Lower the raised cards once the last glide is over: all together, so a card
+        raised later (on top of one raised earlier) is never under it."""
+        if self.settle_timer is not None:
+            clearTimeout(self.settle_timer)
+        self.settle_timer = setTimeout(self.settle_proxy, GLIDE_MS)
 
     def settle(self) -> None:
-        for el in self.lifted:
-            el.style.zIndex = str(self.shown[CARDS_BY_TEXT[el.dataset.card]].z)
-        self.lifted = []
+        """The raised cards at their places' own z-index, now."""
+        if self.settle_timer is not None:
+            clearTimeout(self.settle_timer)
+            self.settle_timer = None
+        for card in self.raised:
+            self.parts[card].style.zIndex = str(self.shown[card].z)
+        self.raised.clear()
