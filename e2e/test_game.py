@@ -127,6 +127,7 @@ def test_dragged_and_gliding_cards_pass_over_every_pile(page):
     # From a column to one on its left: the piles on the right stack over those on the left.
     game = first_deal(lambda g: any(m[0] == "T" and m[3] == "T" and m[4] < m[1] for m in legal(g)))
     start(page, game.code)
+    page.wait_for_timeout(300)  # the deal's cards no longer raised
     text = next(m for m in sorted(legal(game)) if m[0] == "T" and m[3] == "T" and m[4] < m[1])
     lead = lead_card(game, Move.from_text(text))
     end = drop_point(page, game, text.split(">")[1], lead)
@@ -150,6 +151,7 @@ def test_a_card_going_home_passes_over_the_column_it_leaves(page):
     game = first_deal(lambda g: any(m[0] == "T" and m.endswith(">F") and
                                     len(g.tableau[int(m[1]) - 1].down) for m in legal(g)))
     start(page, game.code)
+    page.wait_for_timeout(300)  # the deal's cards no longer raised
     home = next(m for m in sorted(legal(game)) if m[0] == "T" and m.endswith(">F")
                 and len(game.tableau[int(m[1]) - 1].down))
     ace = lead_card(game, Move.from_text(home))

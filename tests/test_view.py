@@ -69,14 +69,26 @@ def test_moved_cards_glide_above_every_card_at_rest_and_the_cascade_under_the_me
     menu_z = int(re.search(r"\.menu-items \{[^}]*z-index: (\d+)", site_css).group(1))
     top_at_rest = ABOVE_PILES_Z + 51  # the last card of the win's cascade
     for before, move, after in positions_of("KL1-D1N-AAAAAAC", DEAL_2_DRAW_1):
-        for old, new in zip(before.places, after.places, strict=True):
-            z = drawn_z(old, new)
+        for old, new, z in zip(before.places, after.places, drawn_z(before.places, after.places),
+                               strict=True):
             if old.pile != new.pile:
                 assert top_at_rest < z < menu_z, move
-            else:
-                assert z == new.z
-    place = layout(Game.from_code("KL1-D1N-AAAAAAG")).places[0]
-    assert drawn_z(None, place) == place.z  # the first drawing glides nowhere
+            else:  # a move lands on top of a pile: nothing else rises
+                assert z == new.z, move
+    places = layout(Game.from_code("KL1-D1N-AAAAAAG")).places
+    assert drawn_z([None] * 52, places) == [p.z for p in places]  # the first drawing
+
+
+def test_after_a_jump_each_pile_keeps_its_order_while_its_cards_glide():
+    # A new deal over another: some cards stay in their pile at another index, under cards
+    # that arrive from elsewhere (deals 0 and 1: the stock and column 5).
+    before = layout(Game.new(0, 1, "N")).places
+    after = layout(Game.new(1, 1, "N")).places
+    zs = drawn_z(before, after)
+    assert max(zs) > ABOVE_PILES_Z  # some cards glide raised
+    for pile in PILES:
+        order = [zs[p.card] for p in sorted(after, key=lambda p: p.index) if p.pile == pile]
+        assert order == sorted(order) and len(set(order)) == len(order), pile
 
 
 def test_a_move_changes_the_stacking_of_the_cards_that_moved_only():

@@ -14,6 +14,7 @@ pixels, to draw the table at any size, from a 360 px phone to a desktop.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import CARDS, SUITS, Card
@@ -134,15 +135,22 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
     return Layout(tuple(places), where, max(bottom + MARGIN, height or 0))  # type: ignore[arg-type]
 
 
-def drawn_z(before: Place | None, after: Place) -> int:
-    """The z-index a card takes as it is drawn at ``after`` (from ``before``, the place last
-    drawn): raised while it glides from another pile, which it would otherwise pass under
-    (or a pile on its way: a card going home from column 5 crosses its column, and one
-    coming down to column 1 may cross columns 2 and 3); its place's own z when it only
-    moved within its pile. The page writes ``after.z`` once the glide is over."""
-    if before is not None and before.pile != after.pile:
-        return after.z + RAISED_Z
-    return after.z
+def drawn_z(before: Sequence[Place | None], after: Sequence[Place]) -> list[int]:
+    """The z-index of each card as the board goes from ``before`` (the places last drawn,
+    None for a card never drawn) to ``after``. A card that arrives in a pile (from another
+    pile, or at another index after a jump such as a new game) rides raised while it glides,
+    as it would otherwise pass under the pile it leaves or a pile on its way (a card going
+    home from column 5 crosses its column; one coming down to column 1 may cross columns 2
+    and 3), and so does every card over it in that pile, which stays over it. The others
+    keep their place's own z, which the page writes for all once the glides are over."""
+    lowest: dict[str, int] = {}  # pile -> the lowest index a card arrived at
+    for old, new in zip(before, after, strict=True):
+        if old is not None and (old.pile, old.index) != (new.pile, new.index):
+            lowest[new.pile] = min(lowest.get(new.pile, 52), new.index)
+    if not lowest:
+        return [new.z for new in after]
+    return [new.z + RAISED_Z if new.index >= lowest.get(new.pile, 52) else new.z
+            for new in after]
 
 
 def pile_at(layout_: Layout, x: float, y: float) -> str | None:

@@ -38,6 +38,7 @@ class Board:
         self.height = ""  # the table's height last written
         self.slots = {pile: TABLE.querySelector(f'[data-pile="{pile}"]') for pile in PILES}
         self.shown = {}  # card -> Place last written to its element
+        self.z = {}  # card -> the z-index last written (raised while it glides)
         self.layout = None
         self.card_px = 1.0
         self.raised = set()  # cards above the others while they glide to their place
@@ -90,33 +91,39 @@ class Board:
         self.card_px, top, window_height = self.metrics
         room = (window_height - top - STATUS_ROOM_PX) / self.card_px
         self.layout = layout(game, height=max(room, 5.0), left_handed=left_handed)
-        shown = self.shown
-        gliding = False
-        for place in self.layout.places:
-            if shown.get(place.card) != place:
-                gliding |= self.patch(place, animated)
-        if gliding:
+        shown, z = self.shown, self.z
+        places = self.layout.places
+        if animated:
+            zs = drawn_z([shown.get(card) for card in CARDS], places)
+        else:
+            zs = [place.z for place in places]
+        for place in places:
+            card = place.card
+            if shown.get(card) != place:
+                self.patch(place)
+            want = zs[card]
+            if want == place.z and card in self.raised:  # lowered with the others by settle
+                want += RAISED_Z
+            if z.get(card) != want:
+                self.parts[card].style.zIndex = str(want)
+                z[card] = want
+                if want != place.z:
+                    self.raised.add(card)
+        if self.raised:
             self.settle_later()
         height = f"{self.layout.height * self.card_px:.0f}px"
         if height != self.height:
             TABLE.style.height = self.height = height
         self.unmark("hint")
 
-    def patch(self, place, animated: bool) -> bool:
-        """Write what changed of the card's place; True if it glides raised (see drawn_z)."""
+    def patch(self, place) -> None:
+        """Write what changed of the card's place (its z-index: see render)."""
         old = self.shown.get(place.card)
         parts = self.parts[place.card]
-        raised = False
         if old is None or old.x != place.x:
             parts.set_style("--x", str(place.x))
         if old is None or old.y != place.y:
             parts.set_style("--y", str(place.y))
-        if old is None or old.z != place.z:  # only when the card moved: z is pile + index
-            z = drawn_z(old, place) if animated else place.z
-            parts.style.zIndex = str(z)
-            raised = z != place.z
-            if raised:
-                self.raised.add(place.card)
         if old is None or old.face_up != place.face_up:
             parts.toggle("down", not place.face_up)
             parts.set_attribute("aria-label", _(place.label))  # the label is its msgid
@@ -127,13 +134,13 @@ class Board:
         if old is None or old.draggable != place.draggable:
             parts.toggle("draggable", place.draggable)
         self.shown[place.card] = place
-        return raised
 
     def restack(self) -> None:
         """Every card in its own stacking order again (after the win's cascade)."""
         self.settle()
         for card, place in self.shown.items():
             self.parts[card].style.zIndex = str(place.z)
+            self.z[card] = place.z
 
     def relabel(self) -> None:
         """Every card's accessible name again, in the language just installed."""
@@ -202,7 +209,8 @@ class Board:
             card = CARDS_BY_TEXT[el.dataset.card]
             self.raised.discard(card)  # not lowered by a glide's end while dragged
             el.classList.add("dragging")
-            el.style.zIndex = str(self.shown[card].z + RAISED_Z)
+            self.z[card] = self.shown[card].z + RAISED_Z
+            el.style.zIndex = str(self.z[card])
 
     @staticmethod
     def follow(els, dx: float, dy: float) -> None:
@@ -234,4 +242,5 @@ class Board:
             self.settle_timer = None
         for card in self.raised:
             self.parts[card].style.zIndex = str(self.shown[card].z)
+            self.z[card] = self.shown[card].z
         self.raised.clear()
