@@ -10,6 +10,11 @@ the winnability search runs on a deal it does not decide (before the solver move
 worker, each waited behind a slice).
 
     python3 tools/build.py && .venv/bin/python bench/moves.py [--viewport 1280x800]
+    .venv/bin/python bench/moves.py --against SITE [--runs 2]
+
+``--against SITE``: another commit's built site (see bench/startup.py), played in the same
+runs, the two sites in turn (the order reversed every other run), each in a new page; the
+taps and the two games only, not the 3-minute wait for the busy search's answer.
 
 Target (issue 4): p95 of pointerup -> DOM updated at most 16 ms (one frame).
 """
@@ -25,9 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e"), str(ROOT / "tools")]
 
 from harness import CHROMIUM, CHROMIUM_ARGS, boot  # noqa: E402
+from new_game import in_turn, served_sites  # noqa: E402
 from player import pointer_play, settle, start  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from serve import start_server  # noqa: E402
 
 from klondike import Game  # noqa: E402
 from tests.lines import DEAL_2_DRAW_1, DEAL_3_DRAW_1  # noqa: E402
@@ -75,71 +80,100 @@ def summary(name: str, values: list[float], baseline: float | None = None) -> st
     return text
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--viewport", default="1280x800")
-    args = p.parse_args()
-    width, height = map(int, args.viewport.split("x"))
-    server, url = start_server(root=ROOT)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": width, "height": height})
-            page.set_default_timeout(60_000)
-            page.add_init_script(PROBE)
-            page.goto(url)
-            boot(page)
-            version = browser.version
+def taps(page, code: str, card: str, count: int) -> list[list[float]]:
+    """``count`` taps on the face-down ``card`` of ``code``'s deal, apart (no double taps):
+    each goes through the same handler and the core's tap rules (R5) and changes nothing."""
+    box = page.locator(f"#c-{card}").bounding_box()
+    page.evaluate("window.__times.splice(0)")
+    for _ in range(count):
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 3)
+        page.wait_for_timeout(450)
+    page.wait_for_function(f"window.__times.length >= {count}")
+    return page.evaluate("window.__times.splice(0)")
 
-            # Baseline: taps on a face-down card go through the same handler and the
-            # core's tap rules (R5) and change nothing.
-            start(page, "KL1-D1N-AAAAAAC")
-            page.evaluate("window.__times.splice(0)")
-            box = page.locator("#c-Kd").bounding_box()  # face down at the foot of column 7
-            for _ in range(50):
-                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 3)
-                page.wait_for_timeout(450)  # no double taps
-            page.wait_for_function("window.__times.length >= 50")
-            base = page.evaluate("window.__times.splice(0)")
 
-            # The same taps while "Can this still be won?" searches (issue 5): deal 1 in
-            # draw 3 is not decided within 3,000,000 nodes, and the taps change nothing, so
-            # the search runs on throughout (in the solver's worker since issue 23).
-            start(page, BUSY_CODE)
-            began = page.evaluate("performance.now()")
-            searching = page.locator("#winnable").text_content()  # "Checking…"
-            page.wait_for_timeout(1_000)
-            page.evaluate("window.__times.splice(0)")
-            box = page.locator(f"#c-{BUSY_CARD}").bounding_box()
-            for _ in range(30):
-                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 3)
-                page.wait_for_timeout(450)
-            page.wait_for_function("window.__times.length >= 30")
-            busy = page.evaluate("window.__times.splice(0)")
-            checking = page.locator("#winnable").text_content()
-            page.wait_for_function(
-                "document.getElementById('winnable').textContent !== " + repr(searching),
-                polling=20, timeout=180_000)
-            answered = (page.evaluate("performance.now()") - began) / 1000
-            answer = page.locator("#winnable").text_content()
+def new_page(browser, url: str, width: int, height: int):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(60_000)
+    page.add_init_script(PROBE)
+    page.goto(url)
+    boot(page)
+    return page
 
-            moves = play_won_games(page)
-            browser.close()
-    finally:
-        server.shutdown()
 
+def busy_taps(page) -> tuple[list[list[float]], str]:
+    """The taps while "Can this still be won?" searches (issue 5): deal 1 in draw 3 is not
+    decided within 3,000,000 nodes, and the taps change nothing, so the search runs on
+    throughout (in the solver's worker since issue 23). Also says when it answered."""
+    start(page, BUSY_CODE)
+    began = page.evaluate("performance.now()")
+    searching = page.locator("#winnable").text_content()  # "Checking…"
+    page.wait_for_timeout(1_000)
+    busy = taps(page, BUSY_CODE, BUSY_CARD, 30)
+    checking = page.locator("#winnable").text_content()
+    page.wait_for_function(
+        "document.getElementById('winnable').textContent !== " + repr(searching),
+        polling=20, timeout=180_000)
+    answered = (page.evaluate("performance.now()") - began) / 1000
+    answer = page.locator("#winnable").text_content()
+    return busy, (f"    {BUSY_CODE}: {answer!r} after {answered:.1f} s "
+                  f"({checking!r} after the taps)")
+
+
+def report(times: dict[str, list[list[float]]], note: str = "") -> None:
+    """The figures of one site: ``times`` has "base", "moves" and perhaps "busy"."""
+    base, moves = times["base"], times["moves"]
     dom = [t[0] for t in moves]
     frame = [t[1] for t in moves]
     base_dom = statistics.median(t[0] for t in base)
-    print(f"Chromium {version} headless, viewport {width}x{height}, {len(moves)} moves "
-          f"of 2 won games by pointer input (stock taps and drags)")
     print(summary("baseline: tap changing nothing", [t[0] for t in base]))
-    print(summary("the same, the solver busy", [t[0] for t in busy], base_dom))
-    print(f"    {BUSY_CODE}: {answer!r} after {answered:.1f} s ({checking!r} after the taps)")
+    if "busy" in times:
+        print(summary("the same, the solver busy", [t[0] for t in times["busy"]], base_dom))
+        print(note)
     print(summary("pointerup -> DOM updated", dom, base_dom))
     print(summary("pointerup -> next animation frame", frame))
     verdict = "met" if percentile(dom, 0.95) <= 16 else "NOT met"
     print(f"  target p95 <= 16 ms for pointerup -> DOM updated: {verdict}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--viewport", default="1280x800")
+    p.add_argument("--against", type=Path, metavar="SITE")
+    p.add_argument("--runs", type=int, default=2, help="visits of each site (--against)")
+    args = p.parse_args()
+    width, height = map(int, args.viewport.split("x"))
+    runs = args.runs if args.against else 1
+    results: dict[str, dict[str, list[list[float]]]] = {}
+    note = ""
+    with served_sites(args.against) as urls, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        version = browser.version
+        for run in range(runs):
+            for name in in_turn(urls, run):
+                page = new_page(browser, urls[name], width, height)
+                start(page, "KL1-D1N-AAAAAAC")  # Kd face down at the foot of column 7
+                times = {"base": taps(page, "KL1-D1N-AAAAAAC", "Kd", 50)}
+                if not args.against:
+                    times["busy"], note = busy_taps(page)
+                times["moves"] = play_won_games(page)
+                page.close()
+                for key, values in times.items():
+                    results.setdefault(name, {}).setdefault(key, []).extend(values)
+                if args.against:
+                    dom = [t[0] for t in times["moves"]]
+                    print(f"run {run + 1} {name:13s}: pointerup -> DOM median "
+                          f"{statistics.median(dom):5.2f} p95 {percentile(dom, 0.95):5.2f} ms",
+                          flush=True)
+        browser.close()
+    moves = len(results["this checkout"]["moves"]) // runs
+    print(f"Chromium {version} headless, viewport {width}x{height}, {moves} moves "
+          f"of 2 won games by pointer input (stock taps and drags)"
+          + (f", {runs} runs of each site in turn" if args.against else ""))
+    for name, times in results.items():
+        if args.against:
+            print(f"{name}:")
+        report(times, note)
 
 
 if __name__ == "__main__":

@@ -18,9 +18,11 @@ same runs, alternating. Target: no long task, and Enter's handler within a frame
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +48,31 @@ new PerformanceObserver((list) => {
 }).observe({type: 'longtask', buffered: true});
 """
 EVENTS = ("keypress", "click")
+
+
+@contextlib.contextmanager
+def served_sites(against: Path | None) -> Iterator[dict[str, str]]:
+    """A snapshot of this checkout's built site, and ``against`` if given, each on a server
+    of its own: name ("this checkout", "against") -> URL."""
+    if against and not (against / "index.html").is_file():
+        sys.exit(f"no built site at {against}")
+    with tempfile.TemporaryDirectory() as tmp:
+        build.copy_site(Path(tmp))
+        roots = {"this checkout": Path(tmp)}
+        if against:
+            roots["against"] = against
+        servers = {name: start_server(root=root) for name, root in roots.items()}
+        try:
+            yield {name: url for name, (_server, url) in servers.items()}
+        finally:
+            for server, _url in servers.values():
+                server.shutdown()
+                server.server_close()
+
+
+def in_turn(names, run: int) -> list[str]:
+    """The sites in the order of ``run``: reversed every other run."""
+    return list(names) if run % 2 == 0 else list(reversed(names))
 
 
 def visit(browser, url: str, games: int, first_deal: int) -> dict[str, list[float]]:
@@ -79,29 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", type=Path, metavar="SITE")
     args = parser.parse_args(argv)
     results: dict[str, dict[str, list[float]]] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        build.copy_site(Path(tmp))
-        roots = {"this checkout": Path(tmp)}
-        if args.against:
-            roots["against"] = args.against
-        servers = {name: start_server(root=root) for name, root in roots.items()}
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                                     args=CHROMIUM_ARGS)
-                print(f"Chromium {browser.version} headless, 1280x800")
-                for run in range(args.runs):
-                    order = list(roots) if run % 2 == 0 else list(reversed(roots))
-                    for name in order:
-                        figures = visit(browser, servers[name][1], args.games,
-                                        10 + run * args.games)
-                        for key, values in figures.items():
-                            results.setdefault(name, {}).setdefault(key, []).extend(values)
-                browser.close()
-        finally:
-            for server, _url in servers.values():
-                server.shutdown()
-                server.server_close()
+    with served_sites(args.against) as urls, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        print(f"Chromium {browser.version} headless, 1280x800")
+        for run in range(args.runs):
+            for name in in_turn(urls, run):
+                figures = visit(browser, urls[name], args.games, 10 + run * args.games)
+                for key, values in figures.items():
+                    results.setdefault(name, {}).setdefault(key, []).extend(values)
+        browser.close()
     for name, figures in results.items():
         long = figures.get("long", [])
         print(f"{name}: {args.runs * args.games} New games, long tasks {len(long)}"

@@ -94,6 +94,76 @@ def test_R5_illegal_drop_glides_back_and_changes_nothing(page):
     assert page.text_content("#status")
 
 
+STACK_AT_POINTERUP = """(id) => {
+    window.__stack = null;
+    document.addEventListener('pointerup', () => {  // after the game's handler
+        const z = (el) => +getComputedStyle(el).zIndex;
+        const lead = document.getElementById(id);
+        const rest = [...document.querySelectorAll('.card')].filter((el) =>
+            el.dataset.pile !== lead.dataset.pile || +el.dataset.index < +lead.dataset.index);
+        window.__stack = {lead: z(lead), rest: Math.max(...rest.map(z))};
+    }, {once: true});
+}"""
+
+
+def on_top_at(page, x: float, y: float) -> str | None:
+    return page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.card')?.id",
+                         [x, y])
+
+
+def stacked_by_pile_and_index(page) -> bool:
+    """At rest, each card is over the cards under it in its pile."""
+    return page.evaluate("""() => {
+        const piles = {};
+        for (const el of document.querySelectorAll('.card')) {
+            (piles[el.dataset.pile] ??= []).push([+el.dataset.index, +getComputedStyle(el).zIndex]);
+        }
+        return Object.values(piles).every((cards) => cards.sort((a, b) => a[0] - b[0])
+            .every(([, z], k) => k === 0 || z > cards[k - 1][1]));
+    }""")
+
+
+def test_dragged_and_gliding_cards_pass_over_every_pile(page):
+    # From a column to one on its left: the piles on the right stack over those on the left.
+    game = first_deal(lambda g: any(m[0] == "T" and m[3] == "T" and m[4] < m[1] for m in legal(g)))
+    start(page, game.code)
+    page.wait_for_timeout(300)  # the deal's cards no longer raised
+    text = next(m for m in sorted(legal(game)) if m[0] == "T" and m[3] == "T" and m[4] < m[1])
+    lead = lead_card(game, Move.from_text(text))
+    end = drop_point(page, game, text.split(">")[1], lead)
+    page.mouse.move(*grab_point(page, lead))
+    page.mouse.down()
+    page.mouse.move(*end, steps=6)
+    assert on_top_at(page, *end) == f"c-{lead}"  # over the column it is dropped on
+    page.evaluate(STACK_AT_POINTERUP, f"c-{lead}")
+    page.mouse.up()
+    wait_for_moves(page, 1)
+    stack = page.evaluate("window.__stack")
+    assert stack["lead"] > stack["rest"]  # still over them while it glides into place
+    page.wait_for_timeout(400)  # the glide is over
+    assert stacked_by_pile_and_index(page)
+    box = card(page, lead)
+    assert on_top_at(page, box["x"] + 2, box["y"] + 2) == f"c-{lead}"
+
+
+def test_a_card_going_home_passes_over_the_column_it_leaves(page):
+    # Foundations stack under columns at rest; a card flying from a column to them does not.
+    game = first_deal(lambda g: any(m[0] == "T" and m.endswith(">F") and
+                                    len(g.tableau[int(m[1]) - 1].down) for m in legal(g)))
+    start(page, game.code)
+    page.wait_for_timeout(300)  # the deal's cards no longer raised
+    home = next(m for m in sorted(legal(game)) if m[0] == "T" and m.endswith(">F")
+                and len(game.tableau[int(m[1]) - 1].down))
+    ace = lead_card(game, Move.from_text(home))
+    page.evaluate(STACK_AT_POINTERUP, f"c-{ace}")
+    page.mouse.click(*grab_point(page, ace))
+    wait_for_moves(page, 1)
+    stack = page.evaluate("window.__stack")
+    assert stack["lead"] > stack["rest"]
+    page.wait_for_timeout(400)
+    assert stacked_by_pile_and_index(page)
+
+
 def test_R2_8_draw_3_fans_three_and_only_the_top_plays(page):
     game = Game.new(6, 3, "N")
     start(page, game.code)

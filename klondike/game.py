@@ -338,9 +338,24 @@ class Game:
     def recycles(self) -> int:
         return self._recycles
 
+    # The last history handed out, with the entry that was on top of it: an entry is made
+    # by play() on the history below it, so the same top at the same length is the same
+    # history. A caller may then tell by identity that nothing was played or undone.
+    _history_memo: tuple[tuple[Move, int, int] | None, tuple[Move, ...]] = (None, ())
+
     @property
     def history(self) -> tuple[Move, ...]:
-        return tuple(entry[0] for entry in self._history)
+        """The moves played, the first first: the same tuple until a move or an undo."""
+        top, moves = self._history_memo
+        entries = self._history
+        if len(moves) == len(entries) and (not entries or entries[-1] is top):
+            return moves
+        if len(moves) == len(entries) - 1 and (len(moves) == 0 or entries[-2] is top):
+            moves += (entries[-1][0],)  # one move played since
+        else:
+            moves = tuple(entry[0] for entry in entries)
+        self._history_memo = (entries[-1] if entries else None, moves)
+        return moves
 
     @property
     def is_won(self) -> bool:

@@ -77,7 +77,8 @@ class App:
         self.analyse()  # what to ask the worker: the new position, a deal looked for
 
     def render(self) -> None:
-        self.board.render(self.session.game, self.session.settings.left_handed)
+        settings = self.session.settings
+        self.board.render(self.session.game, settings.left_handed, settings.animation != "off")
         toolbar.show_toolbar(self.session.toolbar())
         if self.linked is not None and not self.dialogs.asking_link():
             self.linked = None  # the link's question was closed with Escape: keep playing
@@ -223,7 +224,7 @@ class App:
         board.unmark("hint")
         if marks is not None:
             if marks.target is None:  # a turn of the stock
-                board.slots["stock"].classList.add("hint")
+                board.mark("hint", board.slots["stock"])
             else:
                 board.mark_pile("hint", marks.target)
             board.mark_run("hint", marks.pile, marks.index)
@@ -290,6 +291,7 @@ class App:
         self.session.set_hidden(bool(document.hidden))
         self.store()
         address.flush()  # the link waiting for a frame: none comes while hidden
+        self.solver.send()  # so do the worker's requests
 
     def on_tick(self) -> None:
         if self.session.clock.running:

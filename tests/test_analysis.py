@@ -8,6 +8,7 @@ from klondike.app.analysis import BUDGET, BUSY, UNAVAILABLE, Analysis, position_
 from klondike.moves import Move
 from klondike.solver import LOST, UNKNOWN, WON, Solution, solve
 
+from .lines import DEAL_3_DRAW_1
 from .positions import position
 
 
@@ -90,3 +91,55 @@ def test_a_won_game_is_not_searched() -> None:
     game = position(foundations="Ks Kh Kd Kc")
     analysis = Analysis()
     assert game.is_won and analysis.to_ask(game) is None
+
+
+def test_position_key_follows_every_move_undo_redo_and_other_game() -> None:
+    def joined(game: Game, moves: int | None = None) -> str:  # what the key is made of
+        return game.code + "|" + " ".join(m.text for m in game.history[:moves])
+
+    def check(game: Game) -> None:
+        for moves in (None, 0, 1, game.moves_made // 2, -1, game.moves_made + 5):
+            assert position_key(game, moves) == joined(game, moves)
+
+    game = Game.from_code("KL1-D1N-AAAAAAD")
+    for text in DEAL_3_DRAW_1[:40]:
+        game.play(text)
+        check(game)
+    game.undo()
+    game.undo()
+    check(game)  # undone
+    game.play(DEAL_3_DRAW_1[38])
+    check(game)  # redone
+    other = next(m for m in game.legal_moves() if m.text != DEAL_3_DRAW_1[39])
+    game.play(other)
+    check(game)  # another move at the same length
+    assert position_key(game).endswith(other.text)
+    copy = game.copy()
+    copy.undo()
+    check(copy)
+    check(game)  # two games of one deal, in turn
+    new = Game.from_code("KL1-D3N-AAAAAAD")
+    check(new)  # a new game
+    new.play("S")
+    check(new)
+    restarted = Game.from_code(game.code)
+    check(restarted)  # the deal again, from its start
+    check(game)
+
+
+def test_a_games_history_is_the_same_tuple_until_a_move_or_an_undo() -> None:
+    game = Game.from_code("KL1-D1N-AAAAAAD")
+    assert game.history == ()
+    game.play("T1>F")
+    first = game.history
+    assert game.history is first and first == (Move.from_text("T1>F"),)
+    game.play("T2>F")
+    assert game.history == (*first, Move.from_text("T2>F"))
+    game.undo()
+    assert game.history == first
+    game.play("S")  # the same length, another move
+    assert [m.text for m in game.history] == ["T1>F", "S"]
+    copy = game.copy()
+    copy.undo()
+    assert [m.text for m in copy.history] == ["T1>F"]
+    assert [m.text for m in game.history] == ["T1>F", "S"]

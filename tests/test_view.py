@@ -1,23 +1,30 @@
 """The pure view (card placements) and gestures (R5), without a browser."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from klondike import Card, Game
 from klondike.app.ending import finish_line, is_stuck, is_useful
 from klondike.app.gestures import describe_move, double_tap_move, drag_move, refusal, tap_move
 from klondike.app.view import (
+    ABOVE_PILES_Z,
     CARD_H,
     MIN_UP_STEP,
+    PILE_Z,
+    PILES,
     TABLE_W,
     TABLEAU_Y,
     UP_STEP,
+    drawn_z,
     layout,
     pile_at,
     slots,
 )
 from klondike.moves import Move
 
-from .lines import DEAL_2_DRAW_1
+from .lines import DEAL_2_DRAW_1, DEAL_3_DRAW_1
 from .positions import position
 
 
@@ -29,6 +36,88 @@ def test_every_card_has_one_place_and_a_distinct_stacking_order():
     places = layout(Game.from_code("KL1-D1N-AAAAAAG")).places
     assert [p.card for p in places] == list(range(52))
     assert len({p.z for p in places}) == 52
+
+
+def positions_of(code, line):
+    """(layout before, the move, layout after) along a game."""
+    game = Game.from_code(code)
+    before = layout(game)
+    for move in line:
+        game.play(move)
+        after = layout(game)
+        yield before, move, after
+        before = after
+
+
+def test_a_card_stacks_by_its_pile_and_index_and_piles_never_share_a_number():
+    for _, _, after in positions_of("KL1-D1N-AAAAAAD", DEAL_3_DRAW_1):
+        by_pile = {pile: sorted((p for p in after.places if p.pile == pile),
+                                key=lambda p: p.index) for pile in PILES}
+        ranges = [(pile[0].z, pile[-1].z) for pile in by_pile.values() if pile]
+        for pile in filter(None, by_pile.values()):  # each card over the one under it
+            assert [p.z for p in pile] == list(range(pile[0].z, pile[0].z + len(pile)))
+        assert ranges == sorted(ranges)  # stock, waste, foundations, columns: never mixed
+        assert all(low > high for (_, high), (low, _) in zip(ranges, ranges[1:], strict=False))
+        assert max(p.z for p in after.places) < ABOVE_PILES_Z
+    bases = [PILE_Z[pile] for pile in PILES]  # a pile of 52 fits below the next one's base
+    assert all(low + 51 < high for low, high in zip(bases, bases[1:], strict=False))
+    assert bases[-1] + 51 < ABOVE_PILES_Z
+
+
+def test_moved_cards_glide_above_every_card_at_rest_and_the_cascade_under_the_menu():
+    site_css = (Path(__file__).parent.parent / "static" / "site.css").read_text()
+    menu_z = int(re.search(r"\.menu-items \{[^}]*z-index: (\d+)", site_css).group(1))
+    top_at_rest = ABOVE_PILES_Z + 51  # the last card of the win's cascade
+    for before, move, after in positions_of("KL1-D1N-AAAAAAC", DEAL_2_DRAW_1):
+        for old, new, z in zip(before.places, after.places, drawn_z(before.places, after.places),
+                               strict=True):
+            if old.pile != new.pile:
+                assert top_at_rest < z < menu_z, move
+            else:  # a move lands on top of a pile: nothing else rises
+                assert z == new.z, move
+    places = layout(Game.from_code("KL1-D1N-AAAAAAG")).places
+    assert drawn_z([None] * 52, places) == [p.z for p in places]  # the first drawing
+
+
+def test_after_a_jump_each_pile_keeps_its_order_while_its_cards_glide():
+    # A new deal over another: some cards stay in their pile at another index, under cards
+    # that arrive from elsewhere (deals 0 and 1: the stock and column 5).
+    before = layout(Game.new(0, 1, "N")).places
+    after = layout(Game.new(1, 1, "N")).places
+    zs = drawn_z(before, after)
+    assert max(zs) > ABOVE_PILES_Z  # some cards glide raised
+    for pile in PILES:
+        order = [zs[p.card] for p in sorted(after, key=lambda p: p.index) if p.pile == pile]
+        assert order == sorted(order) and len(set(order)) == len(order), pile
+
+
+def test_a_move_changes_the_stacking_of_the_cards_that_moved_only():
+    recycles = 0
+    for before, move, after in positions_of("KL1-D1N-AAAAAAD", DEAL_3_DRAW_1):
+        moved = {new.card for old, new in zip(before.places, after.places, strict=True)
+                 if (old.pile, old.index) != (new.pile, new.index)}
+        restacked = {new.card for old, new in zip(before.places, after.places, strict=True)
+                     if old.z != new.z}
+        assert restacked == moved, move
+        if move == "S" and not [p for p in before.places if p.pile == "stock"]:
+            recycles += 1  # the waste turned over: each of its cards moved
+            assert len(moved) == len([p for p in before.places if p.pile == "waste"])
+        else:
+            assert 1 <= len(moved) <= 13, move
+            assert len(moved) == 1 or move[0] == "T" and move[-1] != "F", move
+    assert recycles == 2
+
+
+def test_R2_8_draw_3_waste_fan_lies_each_card_over_the_one_before():
+    game = Game.from_code("KL1-D3N-AAAAAAG")
+    game.play("S")
+    game.play("S")
+    waste = sorted((p for p in layout(game).places if p.pile == "waste"),
+                   key=lambda p: (p.x, p.z))
+    assert len(waste) == 6 and len({p.x for p in waste[-3:]}) == 3
+    assert [p.index for p in waste] == list(range(6))  # the fan goes right, each on the last
+    assert [p.z for p in waste[-3:]] == sorted(p.z for p in waste[-3:])  # the right one on top
+    assert waste[-1].z == max(p.z for p in waste) and waste[-1].draggable
 
 
 def test_R1_deal_face_down_cards_are_unnamed_and_not_draggable():

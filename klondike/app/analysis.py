@@ -32,8 +32,45 @@ UNAVAILABLE = "unavailable"  # the solver's worker could not start, or stopped
 
 
 def position_key(game: Game, moves: int | None = None) -> str:
-    """The position after the first ``moves`` moves (all by default) of ``game``."""
-    return game.code + "|" + " ".join(map(str, game.history[:moves]))
+    """The position after the first ``moves`` moves (all by default) of ``game``: its code
+    and the moves, ``"KL1-D1N-AAAAAAD|T1>F T2>F"``."""
+    return _KEYS.key(game, moves)
+
+
+class _Keys:
+    """The keys of the last game asked about: a move adds its text to the last key rather
+    than joining the whole history again, as position_key runs several times a move. The
+    game's history is the same tuple until a move or an undo, so checking is cheap."""
+
+    def __init__(self) -> None:
+        self.code = ""
+        self.moves: tuple[Move, ...] = ()
+        self.text = "|"  # the key after all of self.moves
+        self.ends = [1]  # the length of the key after 0, 1, 2... of them
+
+    def key(self, game: Game, moves: int | None) -> str:
+        history = game.history
+        if history is not self.moves or game.code != self.code:
+            self.update(game.code, history)
+        return self.text[:self.ends[len(history[:moves])]]
+
+    def update(self, code: str, history: tuple[Move, ...]) -> None:
+        kept = 0  # the moves both histories begin with (a move, an undo, a redo)
+        if code == self.code:
+            kept = min(len(history), len(self.moves))
+            while history[:kept] != self.moves[:kept]:  # Move objects: one per move
+                kept -= 1
+        else:
+            self.code, self.text, self.ends = code, code + "|", [len(code) + 1]
+        ends = self.ends[:kept + 1]
+        parts = [self.text[:ends[-1]]]
+        for n, move in enumerate(history[kept:], start=kept):
+            parts.append(move.text if n == 0 else " " + move.text)
+            ends.append(ends[-1] + len(parts[-1]))
+        self.text, self.ends, self.moves = "".join(parts), ends, history
+
+
+_KEYS = _Keys()
 
 
 class Analysis:
@@ -55,9 +92,10 @@ class Analysis:
 
     def to_ask(self, game: Game) -> str | None:
         """The key of the position on the board if it is still to be answered."""
-        if self.down or game.is_won or self.answer(game) is not None:
+        if self.down or game.is_won:
             return None
-        return position_key(game)
+        key = position_key(game)  # made once: it joins every move of the game
+        return None if key in self.known else key
 
     def state(self, game: Game) -> str:
         """BUSY until the position on the board is answered, then the answer: WON, LOST

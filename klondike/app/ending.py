@@ -68,7 +68,7 @@ def is_useful(game: Game, move: Move) -> bool:
 
 def has_useful_move(game: Game) -> bool:
     """True when a useful move exists now or after some turns of the stock (one cycle)."""
-    sim = game.copy()
+    sim = game  # copied only to turn the stock: most positions have a useful move now
     seen = set()
     while True:
         if any(is_useful(sim, m) for m in sim.legal_moves() if m.kind != DRAW):
@@ -77,6 +77,8 @@ def has_useful_move(game: Game) -> bool:
         if key in seen or not sim.is_legal(STOCK):
             return False
         seen.add(key)
+        if sim is game:
+            sim = game.copy()
         sim.play(STOCK)
 
 

@@ -633,7 +633,7 @@ class Session:
             if key is None:
                 self._to_solver.append('{"kind":"stop"}')
             else:
-                moves = " ".join(map(str, game.history))
+                moves = key[len(game.code) + 1:]  # the key is the code, "|" and the moves
                 self._ask(kind="position", key=key, code=game.code, moves=moves, budget=BUDGET)
             self._asked = key
         if not self._waiting:

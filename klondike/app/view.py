@@ -14,6 +14,7 @@ pixels, to draw the table at any size, from a 360 px phone to a desktop.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import CARDS, SUITS, Card
@@ -36,6 +37,16 @@ FOUNDATION_PILES = tuple(f"F{s}" for s in SUITS)  # the fixed order s h d c (R2.
 COLUMN_PILES = tuple(f"T{i}" for i in range(1, 8))
 PILES = ("stock", "waste", *FOUNDATION_PILES, *COLUMN_PILES)
 
+# Stacking: a card's z-index is its pile's base plus its index in the pile, so a move changes
+# the z-index of the cards that moved and of no other (a number across the whole table made
+# one move renumber every card after it). A pile of 52 fits between two bases.
+PILE_Z = {pile: 64 * (k + 1) for k, pile in enumerate(PILES)}
+ABOVE_PILES_Z = PILE_Z[PILES[-1]] + 64  # over every card at rest: the win's cascade
+# Added to a card's z-index while it is dragged or glides to another pile, so that it passes
+# over every card at rest and the cascade (and, at most 1000 + 1000, stays under the
+# toolbar's menu: z-index 2000 in site.css).
+RAISED_Z = 1000
+
 
 class Place(NamedTuple):
     card: Card
@@ -44,7 +55,7 @@ class Place(NamedTuple):
     face_up: bool
     x: float  # left edge, card widths from the table's left
     y: float  # top edge
-    z: int  # stacking order within the table
+    z: int  # stacking order within the table: PILE_Z[pile] + index
     draggable: bool
     label: str  # the accessible name as a message: "7 of hearts"; show it as _(label)
 
@@ -84,13 +95,11 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
     widths; long columns are compressed to fit it (down to a readable minimum)."""
     where = slots(left_handed)
     places: list[Place | None] = [None] * 52
-    z = 0
 
     def put(card: Card, pile: str, index: int, up: bool, x: float, y: float, drag: bool) -> None:
-        nonlocal z
-        z += 1
         label = card.name if up else N_("face-down card")
-        places[card] = Place(card, pile, index, up, round(x, 4), round(y, 4), z, drag, label)
+        places[card] = Place(card, pile, index, up, round(x, 4), round(y, 4),
+                             PILE_Z[pile] + index, drag, label)
 
     x, y = where["stock"]
     for index, card in enumerate(reversed(game.stock)):  # the next card on top
@@ -124,6 +133,24 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
                 y += up_step
         bottom = max(bottom, y + CARD_H)
     return Layout(tuple(places), where, max(bottom + MARGIN, height or 0))  # type: ignore[arg-type]
+
+
+def drawn_z(before: Sequence[Place | None], after: Sequence[Place]) -> list[int]:
+    """The z-index of each card as the board goes from ``before`` (the places last drawn,
+    None for a card never drawn) to ``after``. A card that arrives in a pile (from another
+    pile, or at another index after a jump such as a new game) rides raised while it glides,
+    as it would otherwise pass under the pile it leaves or a pile on its way (a card going
+    home from column 5 crosses its column; one coming down to column 1 may cross columns 2
+    and 3), and so does every card over it in that pile, which stays over it. The others
+    keep their place's own z, which the page writes for all once the glides are over."""
+    lowest: dict[str, int] = {}  # pile -> the lowest index a card arrived at
+    for old, new in zip(before, after, strict=True):
+        if old is not None and (old.pile, old.index) != (new.pile, new.index):
+            lowest[new.pile] = min(lowest.get(new.pile, 52), new.index)
+    if not lowest:
+        return [new.z for new in after]
+    return [new.z + RAISED_Z if new.index >= lowest.get(new.pile, 52) else new.z
+            for new in after]
 
 
 def pile_at(layout_: Layout, x: float, y: float) -> str | None:

@@ -2,11 +2,13 @@
 the 13 pile outlines, and the marks on them (hint, drop target, keyboard cursor and pick).
 """
 
-from js import ResizeObserver, document, setTimeout, window
+from typing import NamedTuple
+
+from js import ResizeObserver, clearTimeout, document, setTimeout, window
 from pyodide.ffi import create_proxy
 
 from klondike import CARDS
-from klondike.app.view import PILES, layout, pile_at, slots
+from klondike.app.view import PILES, RAISED_Z, drawn_z, layout, pile_at, slots
 from klondike.cards import RANKS, SUIT_SYMBOLS
 from klondike.i18n import _
 
@@ -17,20 +19,38 @@ STATUS_ROOM_PX = 48  # kept below the table for the status line
 CARDS_BY_TEXT = {str(c): c for c in CARDS}
 
 
+class Parts(NamedTuple):
+    """What a move writes of a card's element, each fetched once: every fetch from Python
+    makes a new proxy (a method too), and a move patches a dozen cards or more."""
+
+    style: object
+    set_style: object  # style.setProperty
+    toggle: object  # classList.toggle
+    set_attribute: object
+    dataset: object
+
+
 class Board:
     def __init__(self, on_resized) -> None:
         self.cards = {}  # card -> element
+        self.parts = {}  # card -> Parts of its element
+        self.marked = {}  # mark (class) -> the elements it is on, so unmark queries nothing
+        self.height = ""  # the table's height last written
         self.slots = {pile: TABLE.querySelector(f'[data-pile="{pile}"]') for pile in PILES}
         self.shown = {}  # card -> Place last written to its element
+        self.z = {}  # card -> the z-index last written (raised while it glides)
         self.layout = None
         self.card_px = 1.0
-        self.lifted = []  # cards let go of, still above the others while they glide
+        self.raised = set()  # cards above the others while they glide to their place
+        self.settle_timer = None
         self.settle_proxy = create_proxy(self.settle)
         for card in CARDS:
-            self.cards[card] = self.make_card(card)
+            el = self.cards[card] = self.make_card(card)
+            self.parts[card] = Parts(el.style, el.style.setProperty, el.classList.toggle,
+                                     el.setAttribute, el.dataset)
         # The card's size and the room below the toolbar, measured when they change (not
         # at every move: reading them forces a layout in the middle of the move's work).
-        self.metrics = None  # (card width in px, the table's top), None: to be measured
+        self.metrics = None  # (card width in px, the table's top, the window's height)
         self.on_resized = on_resized  # draws the table again
 
         def resized(*_args) -> None:
@@ -62,43 +82,65 @@ class Board:
         return el
 
     # --- drawing ------------------------------------------------------------------------
-    def render(self, game, left_handed: bool) -> None:
-        """Patch every card whose place changed; the table grows to its longest column."""
+    def render(self, game, left_handed: bool, animated: bool = True) -> None:
+        """Patch every card whose place changed; the table grows to its longest column.
+        ``animated``: cards glide to their places (and ride above the others meanwhile)."""
         if self.metrics is None:
             self.metrics = (self.slots["stock"].getBoundingClientRect().width or 1.0,
-                            TABLE.getBoundingClientRect().top)
-        self.card_px, top = self.metrics
-        room = (window.innerHeight - top - STATUS_ROOM_PX) / self.card_px
+                            TABLE.getBoundingClientRect().top, window.innerHeight)
+        self.card_px, top, window_height = self.metrics
+        room = (window_height - top - STATUS_ROOM_PX) / self.card_px
         self.layout = layout(game, height=max(room, 5.0), left_handed=left_handed)
-        for place in self.layout.places:
-            if self.shown.get(place.card) != place:
+        shown, z = self.shown, self.z
+        places = self.layout.places
+        if animated:
+            zs = drawn_z([shown.get(card) for card in CARDS], places)
+        else:
+            zs = [place.z for place in places]
+        for place in places:
+            card = place.card
+            if shown.get(card) != place:
                 self.patch(place)
-        TABLE.style.height = f"{self.layout.height * self.card_px:.0f}px"
+            want = zs[card]
+            if want == place.z and card in self.raised:  # lowered with the others by settle
+                want += RAISED_Z
+            if z.get(card) != want:
+                self.parts[card].style.zIndex = str(want)
+                z[card] = want
+                if want != place.z:
+                    self.raised.add(card)
+        if self.raised:
+            self.settle_later()
+        height = f"{self.layout.height * self.card_px:.0f}px"
+        if height != self.height:
+            TABLE.style.height = self.height = height
         self.unmark("hint")
 
     def patch(self, place) -> None:
-        el = self.cards[place.card]
+        """Write what changed of the card's place (its z-index: see render)."""
         old = self.shown.get(place.card)
-        style = el.style
-        if old is None or (old.x, old.y) != (place.x, place.y):
-            style.setProperty("--x", str(place.x))
-            style.setProperty("--y", str(place.y))
-        if old is None or old.z != place.z:
-            style.zIndex = str(place.z)
+        parts = self.parts[place.card]
+        if old is None or old.x != place.x:
+            parts.set_style("--x", str(place.x))
+        if old is None or old.y != place.y:
+            parts.set_style("--y", str(place.y))
         if old is None or old.face_up != place.face_up:
-            el.classList.toggle("down", not place.face_up)
-            el.setAttribute("aria-label", _(place.label))  # the label is its msgid
-        if old is None or (old.pile, old.index, old.draggable) != (
-                place.pile, place.index, place.draggable):
-            el.dataset.pile = place.pile
-            el.dataset.index = str(place.index)
-            el.classList.toggle("draggable", place.draggable)
+            parts.toggle("down", not place.face_up)
+            parts.set_attribute("aria-label", _(place.label))  # the label is its msgid
+        if old is None or old.pile != place.pile:
+            parts.dataset.pile = place.pile
+        if old is None or old.index != place.index:
+            parts.dataset.index = str(place.index)
+        if old is None or old.draggable != place.draggable:
+            parts.toggle("draggable", place.draggable)
         self.shown[place.card] = place
 
     def restack(self) -> None:
         """Every card in its own stacking order again (after the win's cascade)."""
+        self.settle()
         for card, place in self.shown.items():
-            self.cards[card].style.zIndex = str(place.z)
+            self.parts[card].style.zIndex = str(place.z)
+            self.z[card] = place.z
 
     def relabel(self) -> None:
         """Every card's accessible name again, in the language just installed."""
@@ -134,34 +176,41 @@ class Board:
         return pile_at(self.layout, lead.x + dx / self.card_px, lead.y + dy / self.card_px)
 
     # --- marks ------------------------------------------------------------------------------
-    @staticmethod
-    def unmark(cls: str) -> None:
-        for el in TABLE.querySelectorAll("." + cls):
+    # Marks are only set through mark(), which keeps where each is: unmark() runs at every
+    # move, and usually finds nothing to take off without asking the DOM.
+    def mark(self, cls: str, el) -> None:
+        el.classList.add(cls)
+        self.marked.setdefault(cls, []).append(el)
+
+    def unmark(self, cls: str) -> None:
+        for el in self.marked.pop(cls, ()):
             el.classList.remove(cls)
 
     def mark_run(self, cls: str, pile: str, index: int) -> None:
         for el in self.run_elements(pile, index):
-            el.classList.add(cls)
+            self.mark(cls, el)
 
     def mark_pile(self, cls: str, pile: str) -> None:
         """The pile's outline, and the card on top of it, which covers the outline."""
-        self.slots[pile].classList.add(cls)
+        self.mark(cls, self.slots[pile])
         tops = [p for p in self.layout.places if p.pile == pile]
         if tops:
-            self.cards[max(tops, key=lambda p: p.index).card].classList.add(cls)
+            self.mark(cls, self.cards[max(tops, key=lambda p: p.index).card])
 
     def mark_card(self, cls: str, pile: str, index: int) -> None:
         place = self.place_at(pile, index)
         if place is not None:
-            self.cards[place.card].classList.add(cls)
+            self.mark(cls, self.cards[place.card])
 
     # --- dragging -----------------------------------------------------------------------------
-    @staticmethod
-    def lift(els) -> None:
+    def lift(self, els) -> None:
         """Dragged cards ride above everything, in their own order."""
         for el in els:
+            card = CARDS_BY_TEXT[el.dataset.card]
+            self.raised.discard(card)  # not lowered by a glide's end while dragged
             el.classList.add("dragging")
-            el.style.zIndex = str(1000 + int(el.style.zIndex))
+            self.z[card] = self.shown[card].z + RAISED_Z
+            el.style.zIndex = str(self.z[card])
 
     @staticmethod
     def follow(els, dx: float, dy: float) -> None:
@@ -176,10 +225,22 @@ class Board:
             el.classList.remove("dragging")
             el.style.removeProperty("--dx")
             el.style.removeProperty("--dy")
-        self.lifted = els
-        setTimeout(self.settle_proxy, GLIDE_MS)
+            self.raised.add(CARDS_BY_TEXT[el.dataset.card])
+        self.settle_later()
+
+    def settle_later(self) -> None:
+        """Lower the raised cards once the last glide is over: all together, so a card
+        raised later (on top of one raised earlier) is never under it."""
+        if self.settle_timer is not None:
+            clearTimeout(self.settle_timer)
+        self.settle_timer = setTimeout(self.settle_proxy, GLIDE_MS)
 
     def settle(self) -> None:
-        for el in self.lifted:
-            el.style.zIndex = str(self.shown[CARDS_BY_TEXT[el.dataset.card]].z)
-        self.lifted = []
+        """The raised cards at their places' own z-index, now."""
+        if self.settle_timer is not None:
+            clearTimeout(self.settle_timer)
+            self.settle_timer = None
+        for card in self.raised:
+            self.parts[card].style.zIndex = str(self.shown[card].z)
+            self.z[card] = self.shown[card].z
+        self.raised.clear()

@@ -9,7 +9,7 @@ from js import Object, clearInterval, setInterval, window
 from pyodide.ffi import create_proxy, to_js
 
 from klondike.app.cascade import GAP_SECONDS, flights
-from klondike.app.view import slots
+from klondike.app.view import ABOVE_PILES_Z, slots
 
 from .board import CARDS_BY_TEXT
 
@@ -31,6 +31,7 @@ class Celebration:
         self.stop()
         if not animations_on or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
+        self.board.settle()  # no glide's end lowers a card in flight
         self.waiting = flights(slots(left_handed), self.board.layout.height, seed)[::-1]
         self.timer = setInterval(self.next_proxy, round(GAP_SECONDS * 1000))
         self.next()
@@ -43,7 +44,7 @@ class Celebration:
         px = self.board.card_px
         frames = [{"translate": f"{dx * px:.1f}px {dy * px:.1f}px"} for dx, dy in flight.frames]
         el = self.board.cards[CARDS_BY_TEXT[flight.card]]
-        el.style.zIndex = str(200 + len(self.running))  # over the cards that flew before
+        el.style.zIndex = str(ABOVE_PILES_Z + len(self.running))  # over the cards that flew before
         animation = el.animate(_js(frames), _js({
             "duration": flight.duration * 1000, "fill": "forwards", "id": "cascade"}))
         self.running.append(animation)
