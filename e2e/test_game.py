@@ -164,6 +164,31 @@ def test_a_card_going_home_passes_over_the_column_it_leaves(page):
     assert stacked_by_pile_and_index(page)
 
 
+RAISED_AT_POINTERUP = """() => {
+    window.__raised = null;
+    document.addEventListener('pointerup', () => {  // after the game's handler
+        window.__raised = [...document.querySelectorAll('.card')]
+            .filter((el) => +el.style.zIndex >= 1000).map((el) => el.id).sort();
+    }, {once: true});
+}"""
+
+
+def test_cards_raised_by_a_glide_are_lowered_by_the_next_move(page):
+    # A new deal raises every card while it glides into place; no timer lowers them (its
+    # frame delayed quick taps): the next move does, in its own writes, and raises only
+    # the cards it moves.
+    start(page, "KL1-D3N-AAAAAAB")
+    page.wait_for_timeout(300)  # the deal's glides are over
+    page.evaluate(RAISED_AT_POINTERUP)
+    click_stock(page)
+    wait_for_moves(page, 1)
+    game = Game.from_code("KL1-D3N-AAAAAAB")
+    game.play("S")
+    drawn = sorted(f"c-{c}" for c in game.waste)
+    assert page.evaluate("window.__raised") == drawn
+    assert stacked_by_pile_and_index(page)
+
+
 def test_R2_8_draw_3_fans_three_and_only_the_top_plays(page):
     game = Game.new(6, 3, "N")
     start(page, game.code)

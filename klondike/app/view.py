@@ -142,7 +142,8 @@ def drawn_z(before: Sequence[Place | None], after: Sequence[Place]) -> list[int]
     as it would otherwise pass under the pile it leaves or a pile on its way (a card going
     home from column 5 crosses its column; one coming down to column 1 may cross columns 2
     and 3), and so does every card over it in that pile, which stays over it. The others
-    keep their place's own z, which the page writes for all once the glides are over."""
+    keep their place's own z, which the page writes for all at its first render (or
+    drag) after the glides are over."""
     lowest: dict[str, int] = {}  # pile -> the lowest index a card arrived at
     for old, new in zip(before, after, strict=True):
         if old is not None and (old.pile, old.index) != (new.pile, new.index):

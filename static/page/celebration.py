@@ -31,7 +31,7 @@ class Celebration:
         self.stop()
         if not animations_on or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
-        self.board.settle()  # no glide's end lowers a card in flight
+        self.board.settle()  # a card still raised from its glide would cover the cascade
         self.waiting = flights(slots(left_handed), self.board.layout.height, seed)[::-1]
         self.timer = setInterval(self.next_proxy, round(GAP_SECONDS * 1000))
         self.next()
