@@ -64,3 +64,25 @@ def test_the_pyodide_benchmark_times_another_checkout_in_the_same_runs() -> None
               if line.startswith("  round")]
     assert len(rounds) == 4 and len(set(rounds)) == 1, out  # deals 0-1 in draw 3
     assert "round 2, against" in out and "time, this / against: best" in out
+
+
+def test_the_oracle_benchmark_hands_over_the_deal_as_it_is_dealt() -> None:
+    # bench/oracle.py gives Klondike-Solver (not installed here) each deal as three digits
+    # a card: the tableau row by row, then the stock, its next card first.
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from oracle import deal_text
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    from klondike import Game, GameCode
+
+    game = Game(GameCode(0, 3, "N"))  # columns 8c, Jd Ts, 9s 3h 8s...; the stock Qd Tc...
+    text = deal_text(game)
+    cards = [text[i:i + 3] for i in range(0, len(text), 3)]
+    assert len(cards) == len(set(cards)) == 52
+    assert all(1 <= int(card[:2]) <= 13 and card[2] in "1234" for card in cards)
+    assert [str(c) for c in (*game.tableau[1].down, *game.tableau[1].up)] == ["Jd", "Ts"]
+    assert cards[:3] == ["081", "112", "094"]  # row 1: 8c, Jd, 9s (clubs 1 ... spades 4)
+    assert cards[7:9] == ["104", "033"]  # row 2 from column 2: Ts, 3h
+    assert [str(c) for c in game.stock[:2]] == ["Qd", "Tc"]
+    assert cards[28:30] == ["122", "101"]  # the next card drawn first
