@@ -119,3 +119,43 @@ def test_R9_hostile_stored_values_inject_nothing(fresh_context, site_url):
     click_stock(page)
     page.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
     assert page.watch.problems() == []
+
+
+SAVED_AT_POINTERUP = """() => {
+    window.__saved = 'not yet';
+    document.addEventListener('pointerup', () => {  // after the game's handler
+        window.__saved = localStorage.getItem('klondike.game');
+    }, {once: true});
+}"""
+
+
+def saved_moves(page) -> str:
+    return json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))["moves"]
+
+
+def test_R9_a_move_is_saved_after_its_frame_and_kept_when_the_page_is_left_at_once(
+        fresh_context, site_url):
+    # The write waits for the move's frame (the player sees the move first); a page
+    # left before that frame still writes it (visibilitychange).
+    page = open_app(fresh_context, site_url)
+    settle(page)
+    before = page.evaluate(f"localStorage.getItem({GAME_KEY!r})")
+    page.evaluate(SAVED_AT_POINTERUP)
+    click_stock(page)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem({GAME_KEY!r})).moves === 'S'")
+    assert page.evaluate("window.__saved") == before  # not written in the handler
+    settle(page)
+    page.evaluate("""() => {  // the next move, and the page left in the same task
+        const box = document.querySelector('.slot[data-pile="stock"]').getBoundingClientRect();
+        const at = {clientX: box.x + box.width / 2, clientY: box.y + box.height / 2,
+                    bubbles: true, isPrimary: true, pointerId: 1, button: 0};
+        const el = document.elementFromPoint(at.clientX, at.clientY);
+        el.dispatchEvent(new PointerEvent('pointerdown', at));
+        el.dispatchEvent(new PointerEvent('pointerup', at));
+        sessionStorage.setItem('moves when left',
+                               JSON.parse(localStorage.getItem('klondike.game')).moves);
+        location.reload();
+    }""")
+    page.wait_for_function("document.body.classList.contains('ready')")
+    assert page.evaluate("sessionStorage.getItem('moves when left')") == "S"  # not yet
+    assert saved_moves(page) == "S S"  # written as the page was left

@@ -12,7 +12,16 @@ from __future__ import annotations
 import asyncio
 from datetime import date
 
-from js import Date, document, navigator, performance, setInterval, setTimeout, window
+from js import (
+    Date,
+    document,
+    navigator,
+    performance,
+    requestAnimationFrame,
+    setInterval,
+    setTimeout,
+    window,
+)
 from page import address, toolbar
 from page.board import Board
 from page.celebration import Celebration
@@ -47,7 +56,9 @@ class App:
         self.keyboard = Keyboard(self)
         self.busy = False  # "Finish game" is playing
         self.told_unsaved = False  # a write failed: the player is told once
-        self.notice = ""  # said after what the next outcome says
+        self.store_due = False  # a write waits for the frame being drawn
+        self.write_proxy = create_proxy(self.write_stored)
+        self.after_frame_proxy = create_proxy(lambda *_args: setTimeout(self.write_proxy, 0))
         self.linked = None  # the code of a link opened during a game, asked about
         self.address_code = None  # the code the address bar links to
         # "Can this still be won?", the hint, the daily deal: the solver's worker.
@@ -66,9 +77,6 @@ class App:
             self.store()
         if outcome.said is not None:
             say(outcome.said)
-        if self.notice:
-            say(f"{STATUS.textContent} {self.notice}".strip())
-            self.notice = ""
         if outcome.won is not None:
             settings = self.session.settings
             self.celebration.start(settings.left_handed, settings.animation != "off",
@@ -87,12 +95,25 @@ class App:
             self.show_address()  # a new deal (while a link is asked about, its own stays)
 
     def store(self) -> None:
-        """Write what the session asks to; if storage fails the game goes on from memory,
-        the player is told once, and the next write tries again."""
+        """Write what the session asks to once the frame being drawn is on screen: the
+        write (read, merge, write) is not the move's to wait for. At once while the page
+        is hidden, where no frame comes (and on visibilitychange, before a tab is
+        closed)."""
+        if document.hidden:
+            self.write_stored()
+        elif not self.store_due:
+            self.store_due = True
+            requestAnimationFrame(self.after_frame_proxy)
+
+    def write_stored(self, *_args) -> None:
+        """The writes of :meth:`store`, now; if storage fails the game goes on from
+        memory, the player is told once, and the next write tries again."""
+        self.store_due = False
         if not self.storage.write(self.session.take_writes(self.storage.get)) \
                 and not self.told_unsaved:
             self.told_unsaved = True
-            self.notice = _("Your progress cannot be saved in this browser right now")
+            notice = _("Your progress cannot be saved in this browser right now")
+            say(f"{STATUS.textContent} {notice}".strip())
 
     def on_storage(self, event) -> None:
         """Another tab stored something (the storage event)."""
@@ -289,7 +310,7 @@ class App:
 
     def on_visibilitychange(self, _event) -> None:
         self.session.set_hidden(bool(document.hidden))
-        self.store()
+        self.write_stored()  # hidden: the tab may be closed next
         address.flush()  # the link waiting for a frame: none comes while hidden
         self.solver.send()  # so do the worker's requests
 
