@@ -1,6 +1,6 @@
 """Our solver's answers beside an independent solver's (a benchmark, not a test).
 
-Klondike-Solver (Shootme's C++ solver; the ``pyksolve`` package on PyPI wraps it) looks
+Klondike-Solver (ShootMe's C++ solver; the ``pyksolve`` package on PyPI wraps it) looks
 for a win, up to ``--states`` closed states (its fast search, then, for a deal that one
 did not win, its search for the fewest moves, which alone proves a deal impossible), and
 says solved, impossible or "could not complete". This deals each deal as this project deals it (the
