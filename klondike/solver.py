@@ -7,8 +7,9 @@ the Vegas single pass of R2.9, foundation take-backs of R2.6) and answers
 - ``lost``: no position reachable by the moves below wins;
 - ``unknown``: the budget ran out first.
 
-Budgets count positions expanded ("nodes"), never seconds, and nothing depends on hash
-order or randomness, so every device gets the same answer after the same node count.
+Budgets count positions expanded ("nodes"), never seconds, nothing depends on hash
+order, and rule 10's shuffles come from generators seeded with fixed numbers, so every
+device gets the same answer after the same node count.
 
 >>> from klondike import Game
 >>> solution = solve(Game.from_code("KL1-D1N-AAAAAAD"), budget=1_000)
@@ -167,6 +168,21 @@ over macro moves with dominance pruning and a transposition table:
    a few hundred nodes: deal 0 in draw 3, lost, is won relaxed in 72. Deal 3005 in
    draw 3 is lost relaxed in 37 nodes; the depth-first search alone takes 14,838 to
    prove it.
+10. **Restarts** (when the talon is not one set, unless the position looks lost).
+    Rule 5's order is often right, and where it is wrong near the start, the
+    depth-first search stays in the wrong subtree for the rest of the budget, while the
+    best-first searches go for the positions that look closest, which may be the same
+    wrong ones. So from :data:`SOLO` nodes on, two turns of each round go to
+    depth-first searches that start again from the position, each with a table of its
+    own and each child's distance raised by a random share of :data:`NOISE` (the
+    generator seeded with the search's number, so the same everywhere), for short
+    budgets that grow by Luby's sequence from :data:`RESTART` nodes (M. Luby, A.
+    Sinclair and D. Zuckerman, "Optimal Speedup of Las Vegas Algorithms", 1993; C.
+    Gomes, B. Selman and H. Kautz, "Boosting Combinatorial Search Through
+    Randomization", AAAI 1998): most of them try another order near the start. Each
+    is a depth-first search with exact keys, so one that runs out of moves proves
+    the loss too. Deals 65, 128 and 137 in draw 3, undecided within 40,000 nodes
+    without them, are won in 26,581, 8,289 and 2,379.
 """
 
 from __future__ import annotations
@@ -176,6 +192,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache, partial, wraps
 from heapq import heappop, heappush
+from random import Random
 from time import perf_counter
 from typing import Any
 
@@ -216,6 +233,15 @@ LATE = 12_000
 #: counts, the schedule that follows puts 600 of them within an estimated second
 #: instead of 583.
 HOPELESS = 45 / 160
+#: Rule 10's restarts: the first runs for this many nodes, the others for multiples of it
+#: (Luby's sequence: 1, 1, 2, 1, 1, 2, 4, ...). With each child's distance shuffled by
+#: up to :data:`NOISE`, on the 264 deals of 5000-5999 in draw 3 that took over
+#: :data:`SOLO` nodes, replaying each search's own node counts, 500 and 10 put 910 of the
+#: 1,000 deals within 12,000 nodes, against 892 without restarts; 1,000 and 20, 3,000
+#: and 100, and 1,000 and 6 put 905 to 908 there (docs/solver-history.md).
+RESTART = 500
+#: How far rule 10 may shuffle a child's distance (rule 5): a face-down card counts 4.
+NOISE = 10
 #: At most this many positions are remembered; past it the search still runs, unpruned.
 TABLE_LIMIT = 3_000_000
 
@@ -272,7 +298,9 @@ def _portfolio(
                     brief = new(chains=False).best_first(BRIEF, eager=False)
                     talon = new().best_first(budget, from_talon=True)
                     brief_talon = new().best_first(BRIEF, eager=False, from_talon=True)
+                    restarts = _restarts(new, budget)  # rule 10
                     searches += [brief, brief, talon, talon, brief_talon, brief_talon]
+                    searches += [restarts, restarts]
         if turn == late:
             searches.append(new().best_first(budget))
         search = searches[turn % len(searches)]
@@ -293,6 +321,37 @@ def _portfolio(
 
 
 _RAN_OUT = Solution(UNKNOWN, -1, [])  # what the best-first search ends with (rule 8)
+
+
+def _restarts(new: Callable[[], _Search], budget: int) -> Iterator[Solution | None]:
+    """Rule 10: depth-first searches from the start, each with its children's order
+    shuffled by a generator of its own, seeded with its number, for Luby's sequence of
+    :data:`RESTART` nodes each, up to ``budget`` nodes in all; None after each node, as
+    :meth:`_Search.steps`, and the first win or loss."""
+    left = budget
+    number = 2  # the first restart, after the unshuffled search (Luby's 1 and 1 again)
+    while left:
+        for step in new().steps(min(RESTART * _luby(number), left), Random(number)):
+            if step is None:
+                left -= 1
+                yield None
+            elif step.result != UNKNOWN:  # else this one's nodes are spent
+                yield step
+                return
+        number += 1
+    yield Solution(UNKNOWN, budget, [])
+
+
+def _luby(i: int) -> int:
+    """Luby, Sinclair and Zuckerman's restart sequence, from i = 1: 1, 1, 2, 1, 1, 2, 4.
+
+    >>> [_luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = i.bit_length()
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return _luby(i - (1 << (k - 1)) + 1)
 
 
 def _losses_only(steps: Iterator[Solution | None]) -> Iterator[Solution | None]:
@@ -1340,10 +1399,12 @@ class _Search:
                 self.exact_column_keys[:] = exact
 
     @_lets_go
-    def steps(self, budget: int) -> Iterator[Solution | None]:
+    def steps(self, budget: int, shuffle: Random | None = None) -> Iterator[Solution | None]:
         """Depth-first search over the moves of rule 3, children ordered by rule 5, with
         a transposition table, one position at a time: None before each position it
-        expands, then the :class:`Solution` (at most ``budget`` positions)."""
+        expands, then the :class:`Solution` (at most ``budget`` positions). With
+        ``shuffle``, each child's distance gains a draw of it up to :data:`NOISE`
+        (rule 10)."""
         entered: _Played = []  # the moves that led to the current position
         if solution := self._start(entered):
             yield solution
@@ -1367,14 +1428,16 @@ class _Search:
                 return
             nodes += 1
             yield None
-            children: list[tuple[int, int, int, _Played, bytes]] = []
+            children: list[tuple[float, int, int, _Played, bytes]] = []
             for order, played, won in self._children(is_new, key):
                 if won:
                     line = [frame[2] for frame in stack] + [entered, played]
                     yield Solution(WON, nodes, _texts(line))
                     return
-                child = (self._distance(), -order, len(children), played, self.key)
-                children.append(child)
+                distance: float = self._distance()
+                if shuffle is not None:
+                    distance += NOISE * shuffle.random()
+                children.append((distance, -order, len(children), played, self.key))
             children.sort()
             stack.append([children, 0, entered])
             while stack:  # enter the next child, backing up past exhausted positions

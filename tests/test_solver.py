@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -25,12 +26,14 @@ from klondike.solver import (
     DAILY_BUDGET,
     HOPELESS,
     LOST,
+    RESTART,
     SOLO,
     UNKNOWN,
     WON,
     Search,
     _column_key,
     _face_down,
+    _restarts,
     _Search,
     best_move,
     solve,
@@ -320,7 +323,8 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     # Rule 8: in its first SOLO nodes the depth-first search gets no closer to a win
     # on deal 0 in draw 3 than 127 (33 from the 160 of the deal), so it shares the
     # budget with one best-first search only, and proves the loss sooner. (Rule 9's
-    # relaxed search takes its turns too, 72 nodes: the deal is won in draw 1.)
+    # relaxed search takes its turns too, 72 nodes: the deal is won in draw 1.) Else
+    # rule 10's restarts take turns as well.
     game = Game.new(0, 3)
     first = _Search(game, chains=False)
     first.watch = True
@@ -328,7 +332,7 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     assert first.closest == 127 and HOPELESS * 160 >= 160 - 127
     assert solve(game, budget=100_000)[:2] == (LOST, 9_192)
     monkeypatch.setattr("klondike.solver.HOPELESS", -1)
-    assert solve(game, budget=100_000)[:2] == (LOST, 16_532)
+    assert solve(game, budget=100_000)[:2] == (LOST, 28_248)
 
 
 def test_rule_9_a_loss_of_the_relaxed_game_is_a_loss_in_draw_3() -> None:
@@ -355,6 +359,31 @@ def test_rule_9_a_win_of_the_relaxed_game_proves_nothing() -> None:
     assert not _Search(Game.new(0, 1, "V")).unlimited
     vegas = _Search(Game.new(0, 1, "V"), relaxed=True)
     assert vegas.talon_is_set and vegas.unlimited
+
+
+def test_rule_10_restarts_win_where_rule_5_goes_wrong_near_the_start() -> None:
+    # Rule 10: deal 137 in draw 3. The depth-first search in rule 5's order does not
+    # win it within 20,000 nodes; the first restart, its order shuffled, wins in 75.
+    game = Game.new(137, 3)
+    alone = [step for step in _Search(game).steps(20_000) if step is not None]
+    assert alone[-1][:2] == (UNKNOWN, 20_000)
+    steps = list(_restarts(partial(_Search, game, dead={}), 20_000))
+    assert steps.count(None) == 75 and steps[-1].result == WON
+    assert replays_to_win(game, steps[-1].moves)
+    solution = solve(game, budget=20_000)  # their turns in the portfolio
+    assert solution[:2] == (WON, 2_379) and replays_to_win(game, solution.moves)
+
+
+def test_rule_10_a_restart_that_runs_out_of_moves_proves_the_loss() -> None:
+    # Deal 5808 in draw 3, lost: restarts of 500, 500, 1,000, 500, ... nodes, until
+    # one of 4,000 runs out of moves, with 13,502 nodes spent in all. Each restart
+    # with a table of its own: none is cut short by another's positions.
+    game = Game.new(5808, 3)
+    steps = list(_restarts(partial(_Search, game, dead={}), 20_000))
+    assert steps.count(None) == 13_502 and steps[-1].result == LOST
+    assert steps[-1].nodes <= 8 * RESTART
+    assert [step for step in _Search(game).steps(100_000) if step][-1].result == LOST
+    assert list(_restarts(partial(_Search, game, dead={}), 1_000))[-1][:2] == (UNKNOWN, 1_000)
 
 
 def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
