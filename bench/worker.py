@@ -2,8 +2,7 @@
 (a benchmark, not a test).
 
 For this checkout and, with ``--baseline DIR``, another built checkout (the page-thread
-solver of commit 218689d, say), one after the other in one run of the same browser, each
-in a new context:
+solver of commit 218689d, say), one after the other, each in a browser of its own:
 
 - **boot**: the ``klondike-ready`` mark, and for a worker its boot after it (the page's
   ``solver-ready`` mark), the time its own Pyodide took and its wasm memory;
@@ -163,12 +162,15 @@ def main() -> None:
     if args.baseline:
         sites["baseline " + args.baseline] = Path(args.baseline).resolve()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        print(f"Chromium {browser.version} headless, viewport 1280x800")
-        results = {name: measure(browser, root, args) for name, root in sites.items()}
-        browser.close()
-    for name, figures in results.items():
-        report(name, figures, args)
+        # A browser of its own for each site, and its figures printed at once: a page
+        # that crashes (as Chromium's did here now and then) takes no other site's along.
+        for name, root in sites.items():
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"Chromium {browser.version} headless, viewport 1280x800", flush=True)
+            figures = measure(browser, root, args)
+            browser.close()
+            report(name, figures, args)
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":
