@@ -179,7 +179,7 @@ over macro moves with dominance pruning and a transposition table:
     budgets that grow by Luby's sequence from :data:`RESTART` nodes (M. Luby, A.
     Sinclair and D. Zuckerman, "Optimal Speedup of Las Vegas Algorithms", 1993; C.
     Gomes, B. Selman and H. Kautz, "Boosting Combinatorial Search Through
-    Randomization", AAAI 1998): most of them try another order near the start. Each
+    Randomization", AAAI 1998), each trying another order from the start. Each
     is a depth-first search with exact keys, so one that runs out of moves proves
     the loss too. Deals 65, 128 and 137 in draw 3, undecided within 40,000 nodes
     without them, are won in 26,581, 8,289 and 2,379.

@@ -33,6 +33,7 @@ from klondike.solver import (
     Search,
     _column_key,
     _face_down,
+    _luby,
     _restarts,
     _Search,
     best_move,
@@ -375,13 +376,14 @@ def test_rule_10_restarts_win_where_rule_5_goes_wrong_near_the_start() -> None:
 
 
 def test_rule_10_a_restart_that_runs_out_of_moves_proves_the_loss() -> None:
-    # Deal 5808 in draw 3, lost: restarts of 500, 500, 1,000, 500, ... nodes, until
-    # one of 4,000 runs out of moves, with 13,502 nodes spent in all. Each restart
-    # with a table of its own: none is cut short by another's positions.
+    # Deal 5808 in draw 3, lost: restarts of 500, 1,000, 500, 500, 1,000, 2,000, ...
+    # nodes (Luby's sequence from its second term), until the 14th, of 4,000, runs out
+    # of moves after 2,002, with 13,502 nodes spent in all. Each restart with a table
+    # of its own: none is cut short by another's positions.
     game = Game.new(5808, 3)
     steps = list(_restarts(partial(_Search, game, dead={}), 20_000))
-    assert steps.count(None) == 13_502 and steps[-1].result == LOST
-    assert steps[-1].nodes <= 8 * RESTART
+    assert steps.count(None) == 13_502 and steps[-1][:2] == (LOST, 2_002)
+    assert sum(RESTART * _luby(number) for number in range(2, 15)) == 13_502 - 2_002
     assert [step for step in _Search(game).steps(100_000) if step][-1].result == LOST
     assert list(_restarts(partial(_Search, game, dead={}), 1_000))[-1][:2] == (UNKNOWN, 1_000)
 
