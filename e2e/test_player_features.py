@@ -5,7 +5,16 @@ from __future__ import annotations
 import json
 
 from harness import boot, new_site_context, open_app, wait_offline_ready
-from player import choose, click_stock, moves, pointer_play, settle, start, wait_for_moves
+from player import (
+    choose,
+    click_stock,
+    lead_card,
+    moves,
+    pointer_play,
+    settle,
+    start,
+    wait_for_moves,
+)
 
 from klondike import Game, Move
 from klondike.app.storage import save_game
@@ -191,6 +200,33 @@ def test_the_win_cascades_the_cards_and_a_key_ends_it(fresh_context, site_url):
                            ".length >= 3")
     page.mouse.click(4, 4)  # on the dialog's backdrop
     assert cascading(page) == 0
+    assert page.watch.problems() == []
+
+
+def test_a_win_taken_back_before_its_frame_opens_no_dialog_and_no_cascade(
+        fresh_context, site_url):
+    """The win's dialog and cascade wait for the winning move's frame (a task of their
+    own); an undo before it, in the same task as the move here, takes the win back."""
+    game = one_move_from_the_win(fresh_context)
+    page = open_app(fresh_context, site_url)
+    settle(page)
+    last = Move.from_text(DEAL_2_DRAW_1[-1])
+    page.evaluate("""(id) => {
+        const el = document.getElementById(id), box = el.getBoundingClientRect();
+        const at = {bubbles: true, pointerId: 1, isPrimary: true, button: 0,
+                    clientX: box.x + 4, clientY: box.y + 4};
+        el.dispatchEvent(new PointerEvent('pointerdown', at));  // a tap sends it home
+        el.dispatchEvent(new PointerEvent('pointerup', at));
+        document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'z', ctrlKey: true,
+                                                           bubbles: true}));
+    }""", f"c-{lead_card(game, last)}")
+    page.wait_for_function("!document.querySelector('[data-action=redo]').disabled")
+    page.wait_for_timeout(300)  # frames enough for a win's dialog to have opened
+    assert page.locator("#win-dialog[open]").count() == 0
+    assert cascading(page) == 0
+    assert moves(page) == DEAL_2_DRAW_1[:-1]  # won, then taken back
+    page.keyboard.press("Control+y")  # the same win, redone, is shown
+    page.wait_for_selector("#win-dialog[open]")
     assert page.watch.problems() == []
 
 

@@ -59,6 +59,9 @@ class App:
         self.store_due = False  # a write waits for the frame being drawn
         self.write_proxy = create_proxy(self.write_stored)
         self.after_frame_proxy = create_proxy(lambda *_args: setTimeout(self.write_proxy, 0))
+        self.won = None  # the win's message, shown a frame after the winning move
+        self.won_proxy = create_proxy(self.show_won)
+        self.won_after_frame = create_proxy(lambda *_args: setTimeout(self.won_proxy, 0))
         self.linked = None  # the code of a link opened during a game, asked about
         self.address_code = None  # the code the address bar links to
         # "Can this still be won?", the hint, the daily deal: the solver's worker.
@@ -69,6 +72,7 @@ class App:
     def show(self, outcome) -> None:
         """Draw what a request of the session did."""
         if outcome.changed:
+            self.won = None  # a win not shown yet was taken back
             self.celebration.stop()
             if not self.session.game.is_won:
                 self.dialogs.close_win()
@@ -78,11 +82,21 @@ class App:
         if outcome.said is not None:
             say(outcome.said)
         if outcome.won is not None:
-            settings = self.session.settings
-            self.celebration.start(settings.left_handed, settings.animation != "off",
-                                   seed=self.session.game.moves_made)
-            self.dialogs.show_win(outcome.won)  # at once, over the cascade
+            self.won = outcome.won
+            requestAnimationFrame(self.won_after_frame)
         self.analyse()  # what to ask the worker: the new position, a deal looked for
+
+    def show_won(self, *_args) -> None:
+        """The win's dialog, and the cascade under it, in a task of their own once the
+        winning move is on screen: opening a modal dialog lays the page out again, and
+        together with the move that took more than a frame."""
+        message, self.won = self.won, None
+        if message is None:  # taken back (a key or a tap came first)
+            return
+        self.dialogs.show_win(message)
+        settings = self.session.settings
+        self.celebration.start(settings.left_handed, settings.animation != "off",
+                               seed=self.session.game.moves_made)
 
     def render(self) -> None:
         settings = self.session.settings
@@ -358,6 +372,7 @@ async def main() -> None:
         button.disabled = False
     toolbar.show_toolbar(app.session.toolbar())  # Undo and Redo as the game has them
     app.follow_link(opened, starting=True)  # opened from a link to a deal
+    dialogs.prime()  # the page's first modal dialog, before the player can win
     # The loading cover goes now, not when boot.js's observer of the mark runs (a queued
     # callback, later): a tap right after the mark must reach the table.
     document.body.classList.add("ready")

@@ -159,7 +159,7 @@ def test_a_malformed_link_says_why_as_a_typed_code_does_and_changes_nothing() ->
 def test_the_cascade_sends_every_card_off_its_foundation_kings_first_and_above_the_floor(
         ) -> None:
     where = slots()
-    paths = flights(where, floor=7.5, seed=3)
+    paths = list(flights(where, floor=7.5, seed=3))
     assert sorted(p.card for p in paths) == sorted(str(c) for c in CARDS)
     assert [p.card[0] for p in paths[:4]] == ["K"] * 4 and paths[-1].card[0] == "A"
     assert [p.delay for p in paths] == sorted(p.delay for p in paths)
@@ -169,8 +169,10 @@ def test_the_cascade_sends_every_card_off_its_foundation_kings_first_and_above_t
         assert all(y0 + dy <= 7.5 - CARD_H + 1e-9 for _, dy in path.frames)
         x_end = x0 + path.frames[-1][0]
         assert not -1.0 < x_end < TABLE_W or path.duration >= LONGEST_SECONDS - FRAME_SECONDS
-    assert flights(where, 7.5, seed=3) == paths  # the same seed, the same cascade
-    assert flights(where, 7.5, seed=4) != paths
+    assert list(flights(where, 7.5, seed=3)) == paths  # the same seed, the same cascade
+    assert list(flights(where, 7.5, seed=4)) != paths
+    lazy = flights(where, 7.5, seed=3)
+    assert next(lazy) == paths[0]  # one card's path at a time, as each card starts
 
 
 # --- looks ---------------------------------------------------------------------------

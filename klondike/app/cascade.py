@@ -6,7 +6,7 @@ offsets from its place, in card widths, at evenly spaced times; the page animate
 key ends them at once.
 
 >>> from klondike.app.view import slots
->>> paths = flights(slots(), floor=6.0, seed=1)
+>>> paths = list(flights(slots(), floor=6.0, seed=1))
 >>> len(paths), paths[0].card, paths[1].card, paths[-1].card
 (52, 'Ks', 'Kh', 'Ac')
 >>> first = paths[0]
@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..cards import RANKS, SUITS
@@ -41,20 +42,20 @@ class Flight(NamedTuple):
         return (len(self.frames) - 1) * FRAME_SECONDS
 
 
-def flights(where: dict[str, tuple[float, float]], floor: float, seed: int) -> list[Flight]:
+def flights(where: dict[str, tuple[float, float]], floor: float, seed: int) -> Iterator[Flight]:
     """Every card's flight from its foundation (``where``: the piles' places, as
     :func:`klondike.app.view.slots` gives them), bouncing on ``floor`` (the table's
-    height, in card widths). ``seed`` chooses the speeds, so a replay is the same."""
+    height, in card widths), in the order they start. ``seed`` chooses the speeds, so a
+    replay is the same. Each path is worked out only when asked for, so the page works
+    out one card's at each card's start, never all 52 at once."""
     rng = random.Random(seed)
     order = [(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
-    out = []
     for n, (rank, suit) in enumerate(order):
         x0, y0 = where[f"F{suit}"]
         speed = rng.uniform(2.5, 6.0) * rng.choice((-1, 1))
         rise = -rng.uniform(0.0, 6.0)
-        out.append(Flight(f"{RANKS[rank - 1]}{suit}", round(n * GAP_SECONDS, 3),
-                          _path(x0, y0, speed, rise, floor - CARD_H)))
-    return out
+        yield Flight(f"{RANKS[rank - 1]}{suit}", round(n * GAP_SECONDS, 3),
+                     _path(x0, y0, speed, rise, floor - CARD_H))
 
 
 def _path(

@@ -1,7 +1,7 @@
 """The win's cascade (:mod:`klondike.app.cascade` decides every path): one card after
 another leaves its foundation, animated by the Web Animations API on ``translate``, so
 the browser runs it without the page's thread. Each card's animation is made when it
-starts (a card's key frames at a time, never all 52 in one task). A tap or a key ends it;
+starts (its path worked out then too, one card's at a time). A tap or a key ends it;
 it never runs under prefers-reduced-motion or with the animations off, and the win dialog
 opens at once over it."""
 
@@ -21,7 +21,8 @@ def _js(value):
 class Celebration:
     def __init__(self, board) -> None:
         self.board = board
-        self.waiting = []  # the flights not started yet, the next one last
+        self.waiting = iter(())  # the flights not started yet, worked out as each starts
+        self.upcoming = None  # the next flight, worked out one ahead to know the last
         self.running = []  # the animations started
         self.timer = None
         self.next_proxy = create_proxy(self.next)
@@ -32,15 +33,17 @@ class Celebration:
         if not animations_on or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
         self.board.settle()  # a card still raised from its glide would cover the cascade
-        self.waiting = flights(slots(left_handed), self.board.layout.height, seed)[::-1]
+        self.waiting = flights(slots(left_handed), self.board.layout.height, seed)
+        self.upcoming = next(self.waiting)
         self.timer = setInterval(self.next_proxy, round(GAP_SECONDS * 1000))
         self.next()
 
     def next(self, *_args) -> None:
         """Launch the next card's flight; the last one's end ends the celebration."""
-        if not self.waiting:
+        flight = self.upcoming
+        if flight is None:
             return
-        flight = self.waiting.pop()
+        self.upcoming = next(self.waiting, None)
         px = self.board.card_px
         frames = [{"translate": f"{dx * px:.1f}px {dy * px:.1f}px"} for dx, dy in flight.frames]
         el = self.board.cards[CARDS_BY_TEXT[flight.card]]
@@ -48,7 +51,7 @@ class Celebration:
         animation = el.animate(_js(frames), _js({
             "duration": flight.duration * 1000, "fill": "forwards", "id": "cascade"}))
         self.running.append(animation)
-        if not self.waiting:
+        if self.upcoming is None:
             clearInterval(self.timer)
             self.timer = None
             animation.onfinish = self.end_proxy
@@ -58,7 +61,7 @@ class Celebration:
         if self.timer is not None:
             clearInterval(self.timer)
             self.timer = None
-        self.waiting = []
+        self.waiting, self.upcoming = iter(()), None
         running, self.running = self.running, []
         for animation in running:
             animation.cancel()

@@ -55,6 +55,15 @@ class Dialogs:
         WIN_DIALOG.close()
 
     @staticmethod
+    def prime() -> None:
+        """Open and close an empty modal dialog while the page loads. The first modal
+        dialog of a page restyles the whole page, far more than those after it (58.7 ms
+        against 3-8 ms for the win's dialog, measured with the machine busy): paid here
+        it is part of the start, not of the winning move's next frame."""
+        WIN_DIALOG.showModal()
+        WIN_DIALOG.close()
+
+    @staticmethod
     def show_win(message: str) -> None:
         document.getElementById("win-message").textContent = message
         if not WIN_DIALOG.open:
