@@ -504,6 +504,7 @@ _IS_RED = tuple(place >= 26 for place in _PLACE)
 _HALF_BIT = tuple(1 << place % 26 for place in _PLACE)
 _CARD_AT = (-1, *sorted(range(52), key=_PLACE.__getitem__))
 _NO_CARD = 52  # nothing under a card (see _below)
+_NONE_SEEN = 256 | 256 << 9 | 256 << 18  # _new_or_better: no waste length seen yet
 _NEXT_COLUMN = bytes((_NO_CARD,))
 # A column key's first byte per face-down count, after which come its cards.
 _DOWN = tuple(bytes((64 + down,)) for down in range(53))
@@ -1344,22 +1345,24 @@ class _Search:
             seen.add(position)
         return True
 
-    def _new_or_better(self, lowest: dict[bytes, list[int]]) -> bool:
+    def _new_or_better(self, lowest: dict[bytes, int]) -> bool:
         """Rule 4's dominance (draw 3 with unlimited passes, depth-first search):
         whether no position seen before differs from this one only in a waste that
         reaches every card this one reaches. ``lowest`` maps a key without its waste
-        length to the least waste length seen for each remainder modulo the draw."""
+        length to the least waste length seen for each remainder modulo the draw, 9 bits
+        each in one number (:data:`_NONE_SEEN` where none was): a list of them took a
+        third of the search's memory."""
         self.key = key = self._key()
         base, p = key[:-2], key[-2]  # _talon_key ends with the waste length, recycles
+        shift = 9 * (p % self.draw)
         least = lowest.get(base)
         if least is None:
             if len(lowest) < TABLE_LIMIT:
-                least = lowest[base] = [256] * self.draw
-                least[p % self.draw] = p
+                lowest[base] = _NONE_SEEN & ~(511 << shift) | p << shift
             return True
-        if not p or least[p % self.draw] <= p:
+        if not p or least >> shift & 511 <= p:
             return False
-        least[p % self.draw] = p
+        lowest[base] = least & ~(511 << shift) | p << shift
         return True
 
     def _children(
@@ -1409,7 +1412,7 @@ class _Search:
         if solution := self._start(entered):
             yield solution
             return
-        seen: dict[bytes, list[int]] | set[bytes]
+        seen: dict[bytes, int] | set[bytes]
         if self.dominance:
             seen = {}
             is_new = partial(self._new_or_better, seen)
