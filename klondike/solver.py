@@ -1350,8 +1350,9 @@ class _Search:
         whether no position seen before differs from this one only in a waste that
         reaches every card this one reaches. ``lowest`` maps a key without its waste
         length to the least waste length seen for each remainder modulo the draw, 9 bits
-        each in one number (:data:`_NONE_SEEN` where none was): a list of them took a
-        third of the search's memory."""
+        each in one number (:data:`_NONE_SEEN` where none was). With a list each, the
+        depth-first search alone on deal 1 in draw 3 peaked at 335 MiB at 1,000,000
+        nodes; so, at 292 MiB."""
         self.key = key = self._key()
         base, p = key[:-2], key[-2]  # _talon_key ends with the waste length, recycles
         shift = 9 * (p % self.draw)
