@@ -33,6 +33,7 @@ from klondike.solver import (
     Search,
     _column_key,
     _face_down,
+    _long_haul,
     _luby,
     _restarts,
     _Search,
@@ -386,6 +387,31 @@ def test_rule_10_a_restart_that_runs_out_of_moves_proves_the_loss() -> None:
     assert sum(RESTART * _luby(number) for number in range(2, 15)) == 13_502 - 2_002
     assert [step for step in _Search(game).steps(100_000) if step][-1].result == LOST
     assert list(_restarts(partial(_Search, game, dead={}), 1_000))[-1][:2] == (UNKNOWN, 1_000)
+
+
+def test_rule_11_the_long_haul_gives_the_searches_that_prove_losses_most_turns() -> None:
+    # For each turn of a search that looks only for wins, three of the depth-first
+    # search's and one of the relaxed search's, while it runs.
+    first, relaxed, talon, restarts, eager = (iter([]) for _ in range(5))
+    searches = [first, relaxed, talon, talon, restarts, restarts, eager]
+    round_ = _long_haul(searches, relaxed)
+    assert len(round_) == 25 and round_[:5] == [first, first, first, relaxed, talon]
+    assert [round_.count(s) for s in (first, relaxed, talon, restarts, eager)] == [15, 5, 2, 2, 1]
+    assert _long_haul([first, talon], relaxed) == [first, first, first, talon]
+    assert _long_haul([first, relaxed], relaxed) == [first, first, first, relaxed]
+
+
+def test_rule_11_from_the_long_haul_on_losses_come_sooner_and_wins_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deal 0 in draw 3, with the full portfolio (HOPELESS off), is proved lost in 28,248
+    # nodes when the long haul begins at 100,000; from 5,000 on, in 11,296. Deal 128,
+    # won by a restart in 8,289 nodes, is won later: 18,284.
+    monkeypatch.setattr("klondike.solver.HOPELESS", -1)
+    assert solve(Game.new(0, 3), budget=30_000)[:2] == (LOST, 28_248)
+    monkeypatch.setattr("klondike.solver.LONG_HAUL", 5_000)
+    assert solve(Game.new(0, 3), budget=30_000)[:2] == (LOST, 11_296)
+    assert solve(Game.new(128, 3), budget=30_000)[:2] == (WON, 18_284)
 
 
 def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
