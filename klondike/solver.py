@@ -420,6 +420,7 @@ class Search:
         self.budget = budget
         self._steps = _portfolio(game, budget)
         self.solution: Solution | None = None
+        self.nodes = 0  # expanded so far
 
     def advance(
         self, nodes: int, until: float | None = None, clock: Callable[[], float] = perf_counter
@@ -435,6 +436,7 @@ class Search:
                         self.solution = step
                         self._steps = None  # type: ignore[assignment]  # freed: never read again
                         break
+                    self.nodes += 1
                     if until is not None and clock() >= until:
                         break
         return self.solution

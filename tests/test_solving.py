@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from klondike import Game, GameCode
 from klondike.app.analysis import BUDGET, position_key
 from klondike.app.session import (
@@ -19,7 +21,7 @@ from klondike.app.solving import Solving
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings
 from klondike.daily import daily_code
-from klondike.solver import WON, solve
+from klondike.solver import UNKNOWN, WON, Search, Solution, solve
 
 from .worker import Worker
 
@@ -200,6 +202,29 @@ def test_the_worker_says_how_big_it_is_once_its_work_is_done() -> None:
     assert [a["kind"] for a in said].count("idle") == 1  # not while it works
     solving.ask('{"kind": "stop"}')  # the worker's script works once after each request
     assert [json.loads(t) for t in solving.work()] == [{"kind": "idle", "heap": 300 * 2**20}]
+
+
+def test_a_search_the_device_has_no_memory_for_is_not_sure_and_the_worker_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deep into a big budget a phone may refuse the worker's memory more room: Python's
+    # MemoryError, mid-search. The answer is "not sure" with the nodes it got to, the
+    # worker says it is idle (so the page can restart it) and answers the next position.
+    advance = Search.advance
+
+    def short_of_memory(search: Search, nodes: int, *args: object) -> Solution | None:
+        if search.budget == 5_000 and search.nodes >= 300:
+            raise MemoryError
+        return advance(search, nodes, *args)
+
+    monkeypatch.setattr(Search, "advance", short_of_memory)
+    solving = Solving(clock=Ticks())  # a node a tick: slices of 0.1 s are one node each
+    solving.ask(position("deep", "KL1-D3N-AAAAAAB", budget=5_000))
+    said = answers(solving)
+    assert said[-2:] == [{"kind": "answer", "key": "deep", "result": UNKNOWN, "nodes": 300,
+                          "line": []}, {"kind": "idle", "heap": 0}]
+    solving.ask(position("next", "KL1-D1N-AAAAAAD"))
+    assert [a["result"] for a in answers(solving) if a["kind"] == "answer"] == [WON]
 
 
 def idle(heap: int) -> str:

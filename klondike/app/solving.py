@@ -51,7 +51,7 @@ from ..daily import daily_code
 from ..deal import DEALS
 from ..game import Game
 from ..moves import Move
-from ..solver import WON, Search, Solution
+from ..solver import UNKNOWN, WON, Search, Solution
 
 #: How long one :meth:`Solving.work` runs before the worker looks at its messages again.
 SLICE_SECONDS = 0.1
@@ -147,7 +147,13 @@ class Solving:
             self._work_hunt(until)
         elif self._position is not None:
             key, search = self._position
-            solution = search.advance(search_nodes(search), until, self.clock)
+            try:
+                solution = search.advance(search_nodes(search), until, self.clock)
+            except MemoryError:
+                # The device gives the worker no more memory (a phone, deep into the
+                # budget): "not sure", as when the budget runs out. The search is over
+                # and its memory free; the page restarts a worker grown big once idle.
+                solution = Solution(UNKNOWN, search.nodes, [])
             if solution is not None:
                 self._position = None
                 self._retired.append(search)
