@@ -101,3 +101,39 @@ def test_winnable_deals_only_deals_a_deal_the_solver_proved(fresh_context, site_
     assert page.text_content("#code").startswith("KL1-D3")
     saved = json.loads(page.evaluate("localStorage.getItem('klondike.game')"))
     assert saved["checked"] is True
+
+
+def test_a_hidden_page_pauses_the_search_and_shown_again_it_goes_on(fresh_context, site_url):
+    page = open_app(fresh_context, site_url)
+    start(page, "KL1-D3N-AAAAAAB")  # undecided for minutes
+    page.wait_for_function("performance.getEntriesByName('solver-ready').length === 1",
+                           timeout=60_000)
+    worker = next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
+    worker.evaluate("""() => {
+        self.said = [];  // what the worker says, and when
+        const post = self.postMessage.bind(self);
+        self.postMessage = (text) => {
+            self.said.push([performance.now(), JSON.parse(text).kind]);
+            post(text);
+        };
+        self.since = (kind, after) => self.said.filter(([at, k]) => k === kind && at > after);
+        self.heard = (kind, after) => new Promise((done, fail) => {
+            const until = performance.now() + 15000;
+            const wait = () => self.since(kind, after).length ? done()
+                : performance.now() > until ? fail(new Error(`no ${kind} heard`))
+                : setTimeout(wait, 50);
+            wait();
+        });
+    }""")
+    worker.evaluate("() => self.heard('working', 0)")  # the search runs
+    visible = "(hidden) => { Object.defineProperty(document, 'hidden', {configurable: true, " \
+              "get: () => hidden}); document.dispatchEvent(new Event('visibilitychange')); }"
+    page.evaluate(visible, True)
+    worker.evaluate("() => self.heard('idle', 0)")  # paused
+    paused_at = worker.evaluate("() => self.since('idle', 0).at(-1)[0]")
+    page.wait_for_timeout(2_500)  # more than two of the search's signs of life
+    assert worker.evaluate("(t) => self.since('working', t).length", paused_at) == 0
+    assert state(page) == "busy"
+    page.evaluate(visible, False)
+    worker.evaluate("(t) => self.heard('working', t)", paused_at)  # it goes on
+    assert page.watch.page_errors == []

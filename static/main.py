@@ -326,7 +326,8 @@ class App:
         self.session.set_hidden(bool(document.hidden))
         self.write_stored()  # hidden: the tab may be closed next
         address.flush()  # the link waiting for a frame: none comes while hidden
-        self.solver.send()  # so do the worker's requests
+        self.analyse()  # the worker's search waits while hidden
+        self.solver.send()  # the requests waiting for a frame: none comes while hidden
 
     def on_tick(self) -> None:
         if self.session.clock.running:

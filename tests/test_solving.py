@@ -181,6 +181,40 @@ def test_the_watchdog_takes_a_silent_worker_for_dead() -> None:
     assert session.solver_tick() is not None and session.analysis.down
 
 
+def test_a_hidden_page_pauses_the_search_which_goes_on_where_it_was_when_shown() -> None:
+    solving = Solving(clock=Ticks())  # a node a tick: slices of 0.1 s are one node each
+    solving.ask(position("k", "KL1-D3N-AAAAAAE", budget=2_000))
+    early = [json.loads(t)["kind"] for _ in range(50) for t in solving.work()]
+    assert "answer" not in early  # still searching
+    solving.ask('{"kind": "pause"}')
+    assert [json.loads(t)["kind"] for t in solving.work()] == ["idle"]
+    assert not solving.busy  # the worker's script stops calling work()
+    solving.ask('{"kind": "resume"}')
+    answer = [a for a in answers(solving) if a["kind"] == "answer"]
+    expected = solve(Game.from_code("KL1-D3N-AAAAAAE"), 2_000)
+    assert [(a["result"], a["nodes"], a["line"]) for a in answer] == [
+        (expected.result, expected.nodes, expected.moves)]
+
+
+def test_the_session_pauses_the_search_while_hidden_and_the_watchdog_waits() -> None:
+    time = Time()
+    session = session_at(time)
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    session.solver_requests()
+    session.solver_heard('{"kind":"ready","ms":2000,"heap":0}')
+    session.set_hidden(True)
+    session.set_hidden(True)  # said once
+    assert session.solver_requests() == ['{"kind":"pause"}']
+    time.now += 10 * SILENCE_SECONDS  # a paused worker says nothing
+    assert session.solver_tick() is None
+    session.set_hidden(False)
+    assert session.solver_requests() == ['{"kind":"resume"}']
+    time.now += SILENCE_SECONDS - 1  # the silence counts from the page's return
+    assert session.solver_tick() is None and not session.analysis.down
+    time.now += 2
+    assert session.solver_tick() is not None and session.analysis.down
+
+
 def test_an_idle_worker_is_not_taken_for_dead() -> None:
     time = Time()
     session = session_at(time)

@@ -735,8 +735,8 @@ class Session:
         never heard from at all, :data:`BOOT_SECONDS` after the first request), it is
         taken for dead (:meth:`solver_failed`)."""
         since = self._waited_since
-        if since is None or self.analysis.down or not self._waiting:
-            return None
+        if since is None or self.analysis.down or not self._waiting or self.hidden:
+            return None  # (hidden, the position's search waits: see set_hidden)
         limit = BOOT_SECONDS if self._heard is None else SILENCE_SECONDS
         if self.now() - since > limit:
             return self.solver_failed()
@@ -841,8 +841,15 @@ class Session:
         return _("Settings saved")
 
     def set_hidden(self, hidden: bool) -> None:
-        """The tab was hidden or shown again: the clock stops while nobody plays."""
+        """The tab was hidden or shown again: the clock stops while nobody plays, and
+        so does the worker's search of the position (a hidden tab should not spend the
+        battery; it goes on where it was). The watchdog waits while hidden and then
+        gives the worker its silence's time again."""
         game = self.game
+        if hidden != self.hidden:
+            self._to_solver.append('{"kind":"pause"}' if hidden else '{"kind":"resume"}')
+            if not hidden and self._waited_since is not None:
+                self._waited_since = self.now()
         self.hidden = hidden
         self.clock.run(not hidden and game.moves_made > 0 and not game.is_won)
         self._save_game()

@@ -13,6 +13,8 @@ Requests (``kind``):
   "can this still be won?", with the winning line (for the hint, Finish game and
   "Undo to the last winnable position"). A newer position replaces the one searched.
 - ``stop``: no position is wanted (the game is won, the indicator is off).
+- ``pause`` and ``resume``: the page was hidden, and shown again: the position's search
+  waits meanwhile, where it got to, rather than spend a hidden tab's battery.
 - ``daily``: ``day`` (ISO date) and ``draw``: the daily deal's code (R8).
 - ``deal``: ``id``, ``draw``, ``scoring``, ``seed`` and ``seconds``: a random deal the
   solver proves winnable under those rules ("Winnable deals only"); ``stop-deal`` drops it.
@@ -95,6 +97,7 @@ class Solving:
         self.clock = clock
         self.heap = heap
         self._position: tuple[str, Search] | None = None  # (key, its search)
+        self._paused = False  # the page is hidden: the position's search waits
         self._dailies: list[tuple[str, int]] = []
         self._hunt: _Hunt | None = None
         self._retired: list[Search] = []  # searches no longer wanted, dropped when idle
@@ -109,7 +112,8 @@ class Solving:
     @property
     def _working(self) -> bool:
         """Whether anything is left to work out (answers to send aside)."""
-        return bool(self._position or self._dailies or self._hunt or self._retired)
+        return bool(self._position and not self._paused or self._dailies or self._hunt
+                    or self._retired)
 
     def ask(self, text: str) -> None:
         """A request of the page; one that cannot be read is answered with an error."""
@@ -122,6 +126,8 @@ class Solving:
                 self._position = (request["key"], Search(game, int(request["budget"])))
             elif kind == "stop":
                 self._retire()
+            elif kind in ("pause", "resume"):
+                self._paused = kind == "pause"
             elif kind == "daily":
                 day = date.fromisoformat(request["day"]).isoformat()
                 self._dailies.append((day, int(request["draw"])))
@@ -145,7 +151,7 @@ class Solving:
             self._say(kind="daily", day=day, draw=draw, code=code)
         elif self._hunt is not None:
             self._work_hunt(until)
-        elif self._position is not None:
+        elif self._position is not None and not self._paused:
             key, search = self._position
             try:
                 solution = search.advance(search_nodes(search), until, self.clock)
