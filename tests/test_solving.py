@@ -10,16 +10,11 @@ import pytest
 
 from klondike import Game, GameCode
 from klondike.app.analysis import BUDGET, position_key
-from klondike.app.session import (
-    BOOT_SECONDS,
-    DEAL_SECONDS,
-    RESTART_HEAP,
-    SILENCE_SECONDS,
-    Session,
-)
+from klondike.app.session import DEAL_SECONDS, Session
 from klondike.app.solving import Solving
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings
+from klondike.app.worker_link import BOOT_SECONDS, RESTART_HEAP, SILENCE_SECONDS
 from klondike.daily import daily_code
 from klondike.solver import UNKNOWN, WON, Search, Solution, solve
 

@@ -24,7 +24,6 @@ The clock is injected (``now``: seconds, any origin), so tests drive time by han
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from datetime import date
@@ -67,22 +66,15 @@ from .storage import (
     redo_of,
     save_game,
 )
+from .worker_link import WorkerLink
 
 #: Two taps on one card within this many seconds are a double tap (R5).
 DOUBLE_TAP_SECONDS = 0.4
 #: A hint waits this long for the solver's winning line, then suggests a sensible move
 #: (R8): a hard position can keep the solver busy for 15 s or more.
 HINT_WAIT_SECONDS = 1.5
-#: The solver's worker is taken for dead when it says nothing for this long while it
-#: has work (a search says it is alive every second), or before its first word...
-SILENCE_SECONDS = 10.0
-#: ...for this long after the first request: it boots its own Pyodide first.
-BOOT_SECONDS = 60.0
 #: "Winnable deals only" gives up after this many seconds of looking.
 DEAL_SECONDS = 20
-#: A worker whose memory grew past this (a long search: about 300,000 nodes; it boots
-#: with 30 MiB) is restarted once it is idle, as wasm memory never shrinks.
-RESTART_HEAP = 128 * 2**20
 
 
 class Clock:
@@ -201,14 +193,7 @@ class Session:
         self._hint_until: float | None = None  # a hint waits for the solver until then
         self.checked = False  # the game was dealt by "Winnable deals only"
         self.redo_line: list[Move] = []  # the moves undone, the next to play again last
-        # The solver's worker: what to send it, what it was asked and when it was heard.
-        self._to_solver: list[str] = []
-        self._asked: str | None = None  # the position it searches
-        self._daily_wanted: tuple[str, int] | None = None  # (day, draw) asked for
-        self._deal_wanted: int | None = None  # the id of the winnable deal asked for
-        self._deals = 0  # ids of the deals asked for
-        self._heard: float | None = None  # when it was last heard (None: never)
-        self._waited_since: float | None = None  # it has had work since then
+        self.worker = WorkerLink(now)  # the solver's: what to send it, what it was asked
 
     # --- storing ------------------------------------------------------------------------
     def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
@@ -327,7 +312,7 @@ class Session:
         it)."""
         if (away := self._away()) is not None:
             return away
-        self._stop_looking()
+        self.worker.stop_looking()
         if code is not None:
             return self._deal(code)
         code = self._random_code(draw, scoring)
@@ -337,10 +322,7 @@ class Session:
             outcome = self._deal(code)
             return _saying_too(outcome, _(
                 "The solver is unavailable, so this deal was not checked."))
-        self._deals += 1
-        self._deal_wanted = self._deals
-        self._ask(kind="deal", id=self._deals, draw=code.draw, scoring=code.scoring,
-                  seed=self.rng.randrange(2**32), seconds=DEAL_SECONDS)
+        self.worker.want_deal(code.draw, code.scoring, self.rng.randrange(2**32), DEAL_SECONDS)
         return Outcome(False, _("Looking for a winnable deal…"))
 
     def _random_code(self, draw: int | None = None, scoring: str | None = None) -> GameCode:
@@ -392,9 +374,8 @@ class Session:
         if self.analysis.down:
             return Outcome(False, _("The daily deal cannot be prepared: the solver is "
                                     "unavailable in this browser"))
-        self._stop_looking()
-        self._daily_wanted = (day.isoformat(), draw)
-        self._ask(kind="daily", day=day.isoformat(), draw=draw)
+        self.worker.stop_looking()
+        self.worker.want_daily(day.isoformat(), draw)
         return Outcome(False, _("Preparing the daily deal…"))
 
     def _start_daily(self, day: str, code: str) -> Outcome:
@@ -610,72 +591,38 @@ class Session:
         return (self.settings.indicator or self._hint_until is not None) \
             and not self.game.is_won and not self.elsewhere
 
-    def _ask(self, **request: object) -> None:
-        if self._waited_since is None:
-            self._waited_since = self.now()
-        self._to_solver.append(json.dumps(request, separators=(",", ":")))
-
-    @property
-    def _waiting(self) -> bool:
-        return self._asked is not None or self._daily_wanted is not None \
-            or self._deal_wanted is not None
-
     def solver_requests(self) -> list[str]:
         """The requests (JSON texts, :mod:`klondike.app.solving`) to send the worker
         now: the position on the board if it is to be answered and was not asked yet,
         a stop if no position is wanted, and any daily or winnable deal asked for."""
         if self.analysis.down:
-            self._to_solver.clear()
+            self.worker.take()  # dropped: there is no worker
             return []
-        game = self.game
-        key = self.analysis.to_ask(game) if self._search_wanted else None
-        if key != self._asked:
-            if key is None:
-                self._to_solver.append('{"kind":"stop"}')
-            else:
-                moves = key[len(game.code) + 1:]  # the key is the code, "|" and the moves
-                self._ask(kind="position", key=key, code=game.code, moves=moves, budget=BUDGET)
-            self._asked = key
-        if not self._waiting:
-            self._waited_since = None
-        requests, self._to_solver = self._to_solver, []
-        return requests
+        key = self.analysis.to_ask(self.game) if self._search_wanted else None
+        self.worker.want_position(key, BUDGET)
+        return self.worker.take()
 
     def solver_heard(self, text: str) -> Heard:
         """A message of the worker (:mod:`klondike.app.solving`'s answers)."""
-        self._heard = self.now()
-        if self._waiting:
-            self._waited_since = self._heard
-        try:
-            message = json.loads(text)
-            kind = message["kind"]
-        except (ValueError, TypeError, KeyError):
+        message = self.worker.heard(text)
+        if message is None:
             return Heard()
+        kind, worker = message["kind"], self.worker
         if kind == "answer":
             return self._answered(message)
-        if kind == "daily" and self._daily_wanted == (message.get("day"), message.get("draw")):
-            self._daily_wanted = None
+        if kind == "daily" and worker.daily == (message.get("day"), message.get("draw")):
+            worker.daily = None
             return Heard(outcome=self._start_daily(message["day"], message["code"]))
-        if kind == "deal" and message.get("id") == self._deal_wanted:
+        if kind == "deal" and message.get("id") == worker.deal:
             return self._dealt(message)
-        if kind == "hunting" and message.get("id") == self._deal_wanted:
+        if kind == "hunting" and message.get("id") == worker.deal:
             return Heard(said=_("Looking for a winnable deal… {tried} deals tried").format(
                 tried=message.get("tried")))
         if kind == "error":
             return self.solver_failed()
-        if kind == "idle":
-            return self._idle(message.get("heap"))
+        if kind == "idle" and not self.analysis.down:
+            return Heard(restart=worker.restarts(message.get("heap")))
         return Heard()
-
-    def _idle(self, heap: object) -> Heard:
-        """The worker has nothing left to do. If a long search grew its memory past
-        :data:`RESTART_HEAP`, a new worker takes its place (a tab should not keep
-        hundreds of MiB for a search that is over); it boots before it answers again."""
-        if not isinstance(heap, int) or heap <= RESTART_HEAP or self._waiting \
-                or self.analysis.down:
-            return Heard()
-        self._heard = None  # the new worker's boot has the watchdog's boot time
-        return Heard(restart=True)
 
     def _answered(self, message: dict[str, Any]) -> Heard:
         key = message.get("key")
@@ -684,14 +631,13 @@ class Session:
                 and isinstance(line, list) and all(isinstance(m, str) for m in line)):
             return Heard()
         self.analysis.receive(key, Solution(result, int(message.get("nodes") or 0), line))
-        if key == self._asked:
-            self._asked = None
+        self.worker.answered(key)
         if key != position_key(self.game):
             return Heard()
         return self._hint_if_waited(Heard(answered=True))
 
     def _dealt(self, message: dict[str, Any]) -> Heard:
-        self._deal_wanted = None
+        self.worker.deal = None
         code, tried = message.get("code"), message.get("tried")
         if code is None:
             return Heard(said=_("No deal the solver proves winnable was found in {seconds} "
@@ -715,39 +661,24 @@ class Session:
         if self.analysis.down:
             return Heard()
         self.analysis.down = True
-        self._asked = None
-        self._to_solver.clear()
+        daily, deal = self.worker.failed()
         said = None
-        if self._daily_wanted is not None:
-            self._daily_wanted = None
+        if daily:
             said = _("The daily deal cannot be prepared: the solver is unavailable in this "
                      "browser")
         outcome = None
-        if self._deal_wanted is not None:
-            self._deal_wanted = None
+        if deal:
             outcome = self._deal(self._random_code())
             outcome = _saying_too(outcome, _(
                 "The solver is unavailable, so this deal was not checked."))
         return self._hint_if_waited(Heard(True, outcome, said=said))
 
     def solver_tick(self) -> Heard | None:
-        """Once a second: the worker's watchdog. Silent too long while it has work (or
-        never heard from at all, :data:`BOOT_SECONDS` after the first request), it is
-        taken for dead (:meth:`solver_failed`)."""
-        since = self._waited_since
-        if since is None or self.analysis.down or not self._waiting or self.hidden:
-            return None  # (hidden, the position's search waits: see set_hidden)
-        limit = BOOT_SECONDS if self._heard is None else SILENCE_SECONDS
-        if self.now() - since > limit:
-            return self.solver_failed()
-        return None
-
-    def _stop_looking(self) -> None:
-        """A new game or daily deal chosen: no earlier deal is looked for any more."""
-        if self._deal_wanted is not None:
-            self._deal_wanted = None
-            self._to_solver.append('{"kind":"stop-deal"}')
-        self._daily_wanted = None
+        """Once a second: the worker's watchdog (:meth:`WorkerLink.is_dead`); a worker
+        taken for dead has failed (:meth:`solver_failed`)."""
+        if self.analysis.down or not self.worker.is_dead(self.hidden):
+            return None
+        return self.solver_failed()
 
     def _hint_if_waited(self, heard: Heard) -> Heard:
         if self._hint_until is None:
@@ -847,9 +778,7 @@ class Session:
         gives the worker its silence's time again."""
         game = self.game
         if hidden != self.hidden:
-            self._to_solver.append('{"kind":"pause"}' if hidden else '{"kind":"resume"}')
-            if not hidden and self._waited_since is not None:
-                self._waited_since = self.now()
+            self.worker.set_hidden(hidden)
         self.hidden = hidden
         self.clock.run(not hidden and game.moves_made > 0 and not game.is_won)
         self._save_game()
