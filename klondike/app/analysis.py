@@ -23,9 +23,11 @@ from ..moves import Move
 from ..solution import WON, Solution
 
 #: A position's search gives up ("not sure") after this many nodes: in the worker a
-#: search delays nothing the player does (docs/benchmarks.md for the share of "not sure"
-#: and the time it takes). 60,000 while the search shared the page's thread.
-BUDGET = 1_000_000
+#: search delays nothing the player does. 0.9% of draw-3 deals 1000-1999 are "not sure"
+#: at 3,000,000 (1.5% at 1,000,000, the budget before), after about 7 minutes and 560 MiB
+#: of the worker's memory here (docs/benchmarks.md). 60,000 while the search shared the
+#: page's thread.
+BUDGET = 3_000_000
 
 BUSY = "busy"  # what state() says until the solver answers
 UNAVAILABLE = "unavailable"  # the solver's worker could not start, or stopped
