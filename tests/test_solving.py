@@ -210,6 +210,22 @@ def test_the_session_pauses_the_search_while_hidden_and_the_watchdog_waits() -> 
     assert session.solver_tick() is not None and session.analysis.down
 
 
+def test_a_page_opened_hidden_asks_its_first_position_paused_as_a_new_worker_is() -> None:
+    session = Session(now=Time())
+    session.hidden = True  # as the page sets it before anything else (a background tab)
+    session.resume(None)
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD"))
+    assert [json.loads(r)["kind"] for r in session.solver_requests()] == ["pause", "position"]
+    solution = solve(session.game, BUDGET)
+    session.solver_heard(json.dumps({"kind": "answer", "key": position_key(session.game),
+                                     "result": solution.result, "nodes": solution.nodes,
+                                     "line": solution.moves}))
+    assert session.solver_heard(idle(2 * RESTART_HEAP)).restart  # a new worker...
+    session.tap("stock", 0, None)
+    kinds = [json.loads(r)["kind"] for r in session.solver_requests()]
+    assert kinds == ["pause", "position"]  # ...hears the page is hidden
+
+
 def test_an_idle_worker_is_not_taken_for_dead() -> None:
     time = Time()
     session = session_at(time)

@@ -598,6 +598,7 @@ class Session:
         if self.analysis.down:
             self.worker.take()  # dropped: there is no worker
             return []
+        self.worker.set_hidden(self.hidden)  # a hidden page's search waits
         key = self.analysis.to_ask(self.game) if self._search_wanted else None
         self.worker.want_position(key, BUDGET)
         return self.worker.take()
@@ -777,9 +778,8 @@ class Session:
         battery; it goes on where it was). The watchdog waits while hidden and then
         gives the worker its silence's time again."""
         game = self.game
-        if hidden != self.hidden:
-            self.worker.set_hidden(hidden)
         self.hidden = hidden
+        self.worker.set_hidden(hidden)
         self.clock.run(not hidden and game.moves_made > 0 and not game.is_won)
         self._save_game()
 

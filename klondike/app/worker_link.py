@@ -36,6 +36,7 @@ class WorkerLink:
         self.daily: tuple[str, int] | None = None  # the daily deal asked for: (day, draw)
         self.deal: int | None = None  # the id of the winnable deal asked for
         self._deals = 0  # ids of the deals asked for
+        self.paused = False  # the page is hidden: the position's search waits
         self._outbox: list[str] = []
         self._heard: float | None = None  # when it was last heard (None: never)
         self._waited_since: float | None = None  # it has had work since then
@@ -81,8 +82,11 @@ class WorkerLink:
         self.daily = None
 
     def set_hidden(self, hidden: bool) -> None:
-        """The page was hidden (the position's search waits, where it got to) or shown
-        again: the silence counts from then."""
+        """Whether the page is hidden: the position's search waits meanwhile, where it
+        got to (said once per change); shown again, the silence counts from then."""
+        if hidden == self.paused:
+            return
+        self.paused = hidden
         self._outbox.append('{"kind":"pause"}' if hidden else '{"kind":"resume"}')
         if not hidden and self._waited_since is not None:
             self._waited_since = self.now()
@@ -117,6 +121,7 @@ class WorkerLink:
         if not isinstance(heap, int) or heap <= RESTART_HEAP or self.waiting:
             return False
         self._heard = None
+        self.paused = False  # as the new worker is: it hears the page is hidden, if it is
         return True
 
     def failed(self) -> tuple[bool, bool]:
