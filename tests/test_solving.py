@@ -9,8 +9,8 @@ import json
 import pytest
 
 from klondike import Game, GameCode
-from klondike.app.analysis import BUDGET, position_key
-from klondike.app.session import DEAL_SECONDS, Session
+from klondike.app.analysis import BUDGET, BUSY, position_key
+from klondike.app.session import DEAL_SECONDS, PROGRESS_NODES, Session
 from klondike.app.solving import Solving
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings
@@ -224,6 +224,28 @@ def test_a_page_opened_hidden_asks_its_first_position_paused_as_a_new_worker_is(
     session.tap("stock", 0, None)
     kinds = [json.loads(r)["kind"] for r in session.solver_requests()]
     assert kinds == ["pause", "position"]  # ...hears the page is hidden
+
+
+def test_a_long_search_says_in_the_indicators_title_how_much_of_its_budget_it_used() -> None:
+    solving = Solving(clock=Ticks())  # each reading a second on: a sign of life each slice
+    solving.ask(position("k", "KL1-D3N-AAAAAAB"))
+    assert json.loads(solving.work()[-1]) == {"kind": "working", "key": "k", "nodes": 1}
+    session = session_at(Time())
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    key = json.loads(session.solver_requests()[0])["key"]
+    title = session.winnable().title
+    assert not session.solver_heard(working(key, PROGRESS_NODES - 1)).progress  # soon yet
+    assert not session.solver_heard(working("an older position", BUDGET // 2)).progress
+    assert session.winnable().title == title == "Checking if this game can be won…"
+    assert session.solver_heard(working(key, BUDGET // 4)).progress
+    assert session.winnable() == (True, BUSY, "Checking…", "Checking if this game can be "
+                                  "won… (search budget used: 25%)", False)
+    session.tap("stock", 0, None)  # a newer position: its own search, from nothing
+    assert session.winnable().title == title
+
+
+def working(key: str, nodes: int) -> str:
+    return json.dumps({"kind": "working", "key": key, "nodes": nodes})
 
 
 def test_an_idle_worker_is_not_taken_for_dead() -> None:

@@ -75,6 +75,9 @@ DOUBLE_TAP_SECONDS = 0.4
 HINT_WAIT_SECONDS = 1.5
 #: "Winnable deals only" gives up after this many seconds of looking.
 DEAL_SECONDS = 20
+#: Past this many nodes (about 15 s in the worker) the indicator's title says how much of
+#: its budget the search has used: a hard position can take minutes.
+PROGRESS_NODES = 100_000
 
 
 class Clock:
@@ -155,6 +158,7 @@ class Heard(NamedTuple):
     hint_said: str | None = None  # the status line for it (also "No useful move is left")
     said: str | None = None  # the status line: progress, or what could not be done
     restart: bool = False  # the worker is idle and big: start a new one in its place
+    progress: bool = False  # a long search got further: the indicator's title says so
 
 
 class Session:
@@ -194,6 +198,7 @@ class Session:
         self.checked = False  # the game was dealt by "Winnable deals only"
         self.redo_line: list[Move] = []  # the moves undone, the next to play again last
         self.worker = WorkerLink(now)  # the solver's: what to send it, what it was asked
+        self._progress: tuple[str, int] | None = None  # (key, nodes) of a long search
 
     # --- storing ------------------------------------------------------------------------
     def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
@@ -619,11 +624,23 @@ class Session:
         if kind == "hunting" and message.get("id") == worker.deal:
             return Heard(said=_("Looking for a winnable deal… {tried} deals tried").format(
                 tried=message.get("tried")))
+        if kind == "working":
+            return self._searching(message)
         if kind == "error":
             return self.solver_failed()
         if kind == "idle" and not self.analysis.down:
             return Heard(restart=worker.restarts(message.get("heap")))
         return Heard()
+
+    def _searching(self, message: dict[str, Any]) -> Heard:
+        """A search's sign of life, with its nodes so far: for the indicator's title
+        once past :data:`PROGRESS_NODES`."""
+        key, nodes = message.get("key"), message.get("nodes")
+        if not (isinstance(key, str) and key == self.worker.asked and isinstance(nodes, int)
+                and nodes >= PROGRESS_NODES):
+            return Heard()
+        self._progress = (key, nodes)
+        return Heard(progress=True)
 
     def _answered(self, message: dict[str, Any]) -> Heard:
         key = message.get("key")
@@ -700,6 +717,10 @@ class Session:
         state = self.analysis.state(self.game)
         if state == BUSY:
             text, title = _("Checking…"), _("Checking if this game can be won…")
+            key, nodes = self._progress or ("", 0)
+            if key == position_key(self.game):
+                title = _("Checking if this game can be won… (search budget used: "
+                          "{share}%)").format(share=min(99, nodes * 100 // BUDGET))
         elif state == UNAVAILABLE:
             text, title = _("Unavailable"), _("The solver is unavailable in this browser: "
                                               "whether the game can be won is not known")

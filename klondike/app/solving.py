@@ -22,9 +22,10 @@ Requests (``kind``):
 Answers (``kind``): ``answer`` (``key``, ``result``, ``nodes``, ``line``), ``daily``
 (``day``, ``draw``, ``code``), ``deal`` (``id``, ``code`` or None when the time ran out,
 ``line``, ``tried``), ``hunting`` (``id``, ``tried``: the deal's progress), ``working``
-(a sign of life while a search runs), ``idle`` (``heap``: the worker's memory in bytes, once
-its work is done; the page restarts a worker grown big, see Session.solver_heard) and
-``error`` (a request that could not be read).
+(``key``, ``nodes``: a sign of life while a search runs, and how far it got), ``idle``
+(``heap``: the worker's memory in bytes, once its work is done; the page restarts a
+worker grown big, see Session.solver_heard) and ``error`` (a request that could not be
+read).
 
 >>> solving = Solving()
 >>> solving.ask('{"kind": "position", "key": "k", "code": "KL1-D1N-AAAAAAD", '
@@ -166,7 +167,7 @@ class Solving:
                 self._answer(key, solution)
             elif self.clock() - self._alive >= ALIVE_SECONDS:
                 self._alive = self.clock()
-                self._say(kind="working", key=key)
+                self._say(kind="working", key=key, nodes=search.nodes)
         elif self._retired:
             del self._retired[0]  # nobody waits now: freeing a big search takes a while
         if not self._working:

@@ -42,7 +42,7 @@ def show_score(text: str) -> None:
 
 def show_winnable(winnable) -> None:
     WINNABLE.hidden = not winnable.shown
-    if _changed("winnable", winnable.text):
+    if _changed("winnable", winnable.text + winnable.title):
         WINNABLE.textContent = winnable.text
         WINNABLE.title = winnable.title
         WINNABLE.dataset.state = winnable.state
