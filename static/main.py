@@ -232,8 +232,6 @@ class App:
         if heard.answered:
             toolbar.show_winnable(self.session.winnable())
             toolbar.show_finish(self.session.finishing_line() is not None)
-        elif heard.progress:  # a long search: the indicator's title says how far it got
-            toolbar.show_winnable(self.session.winnable())
         if heard.hint_said is not None:
             self.show_hint(heard.hint, heard.hint_said)
         if self.session.analysis.down:

@@ -158,7 +158,6 @@ class Heard(NamedTuple):
     hint_said: str | None = None  # the status line for it (also "No useful move is left")
     said: str | None = None  # the status line: progress, or what could not be done
     restart: bool = False  # the worker is idle and big: start a new one in its place
-    progress: bool = False  # a long search got further: the indicator's title says so
 
 
 class Session:
@@ -634,13 +633,13 @@ class Session:
 
     def _searching(self, message: dict[str, Any]) -> Heard:
         """A search's sign of life, with its nodes so far: for the indicator's title
-        once past :data:`PROGRESS_NODES`."""
+        once past :data:`PROGRESS_NODES` (the page shows the indicator after every
+        message)."""
         key, nodes = message.get("key"), message.get("nodes")
-        if not (isinstance(key, str) and key == self.worker.asked and isinstance(nodes, int)
-                and nodes >= PROGRESS_NODES):
-            return Heard()
-        self._progress = (key, nodes)
-        return Heard(progress=True)
+        if isinstance(key, str) and key == self.worker.asked and isinstance(nodes, int) \
+                and nodes >= PROGRESS_NODES:
+            self._progress = (key, nodes)
+        return Heard()
 
     def _answered(self, message: dict[str, Any]) -> Heard:
         key = message.get("key")
@@ -796,11 +795,10 @@ class Session:
     def set_hidden(self, hidden: bool) -> None:
         """The tab was hidden or shown again: the clock stops while nobody plays, and
         so does the worker's search of the position (a hidden tab should not spend the
-        battery; it goes on where it was). The watchdog waits while hidden and then
-        gives the worker its silence's time again."""
+        battery; it goes on where it was: :meth:`solver_requests` tells it). The
+        watchdog waits while hidden and then gives the worker its silence's time again."""
         game = self.game
         self.hidden = hidden
-        self.worker.set_hidden(hidden)
         self.clock.run(not hidden and game.moves_made > 0 and not game.is_won)
         self._save_game()
 

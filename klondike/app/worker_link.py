@@ -105,10 +105,9 @@ class WorkerLink:
             self._waited_since = self._heard
         try:
             message = json.loads(text)
-            message["kind"]
-        except (ValueError, TypeError, KeyError):
+        except ValueError:
             return None
-        return message if isinstance(message, dict) else None
+        return message if isinstance(message, dict) and "kind" in message else None
 
     def answered(self, key: str) -> None:
         if key == self.asked:
