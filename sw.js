@@ -14,6 +14,9 @@ importScripts("./static/vendor/precache.js");
 
 const CACHE_PREFIX = "klondike-";
 const CACHE = CACHE_PREFIX + PRECACHE.version;
+// Pyodide's memory snapshot (static/runtime.mjs), keyed to its own inputs: it outlives a
+// deploy that changed none of them, and the runtime replaces it when one did.
+const SNAPSHOTS = "klondike-snapshot";
 const SCOPE = new URL(self.registration.scope);
 const INDEX = new URL("index.html", SCOPE).href;
 
@@ -57,7 +60,7 @@ self.addEventListener("activate", (event) => {
       const names = await caches.keys();
       await Promise.all(
         names
-          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
+          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE && name !== SNAPSHOTS)
           .map((name) => caches.delete(name)),
       );
       await self.clients.claim();

@@ -4,11 +4,12 @@
 // headers), and offline from the service worker's precache like the page's own runtime.
 //
 // The page's first message is {"kind": "boot", "files": {path: text}}: the klondike/
-// modules as the page itself runs them. Every later message is a request (JSON text) for
+// modules as the page itself runs them, booted from static/runtime.mjs (from the memory
+// snapshot of this build, else the plain way, making that snapshot). Every later message is a request (JSON text) for
 // Solving.ask(); every answer goes back as a JSON text. The search runs in slices
 // (Solving.work), with a message to itself between them, so a newer request is seen within
 // one slice. Anything that fails is reported as {"kind": "failed"} and the worker stops.
-import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { booted, loadForWorker } from "./runtime.mjs";
 
 let runtime = null; // Pyodide, once loaded
 let solving = null; // the Python Solving object, once booted
@@ -47,21 +48,15 @@ function ask(text) {
 
 async function boot(files) {
   const started = performance.now();
-  const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+  const pyodide = await loadForWorker(files);
   runtime = pyodide;
-  for (const [path, text] of Object.entries(files)) {
-    pyodide.FS.mkdirTree(`/home/pyodide/${path.slice(0, path.lastIndexOf("/"))}`);
-    pyodide.FS.writeFile(`/home/pyodide/${path}`, text);
-  }
   solving = pyodide.runPython(`
-import sys
-sys.path.insert(0, "/home/pyodide")
 import js
 from klondike.app.solving import Solving
 Solving(heap=lambda: int(js.klondikeHeap()))
 `);
   const ms = Math.round(performance.now() - started);
-  postMessage(JSON.stringify({ kind: "ready", ms, heap: self.klondikeHeap() }));
+  postMessage(JSON.stringify({ kind: "ready", ms, heap: self.klondikeHeap(), boot: booted.path }));
   for (const text of early.splice(0)) ask(text);
 }
 

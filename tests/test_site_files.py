@@ -120,9 +120,36 @@ def test_the_build_rewrites_a_geometry_that_drifted(tmp_path):
 
 def test_interpreter_is_the_vendored_pyodide_and_nothing_is_installed():
     config = pyscript_config()
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    # static/runtime.mjs: the vendored pyodide.mjs, restored from a snapshot when it can be.
+    assert config["interpreter"] == "./static/runtime.mjs"
+    runtime = (ROOT / "static" / "runtime.mjs").read_text()
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in runtime
+    assert "export function loadPyodide" in runtime and "export { version }" in runtime
     assert "packages" not in config
     assert "pyodide.mjs" in build.PYODIDE_FILES
+
+
+def test_snapshot_key_follows_pyodide_and_klondike_and_nothing_else(fake_site):
+    """Issue 38: the snapshot's key hashes the files it was made from, with the same
+    hashes as the precache; a new build of either is a new key, a new stylesheet is not."""
+    for name in build.PYODIDE_FILES:
+        path = fake_site / "static" / "vendor" / "pyodide" / name
+        if not path.exists():
+            path.write_text(name)
+    first = build.snapshot_key(fake_site)
+    precache = build.precache_manifest(fake_site)["files"]
+    assert first["files"] == {path: precache[path] for path in first["files"]}
+    assert "klondike/__init__.py" in first["files"]
+    (fake_site / "static" / "site.css").write_text("body { margin: 0 }\n")
+    assert build.snapshot_key(fake_site)["key"] == first["key"]
+    (fake_site / "klondike" / "deal.py").write_text("")  # a new module
+    second = build.snapshot_key(fake_site)["key"]
+    (fake_site / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm2")
+    third = build.snapshot_key(fake_site)["key"]
+    assert len({first["key"], second, third}) == 3
+    build.write_snapshot_key(fake_site)
+    written = (fake_site / "static" / "vendor" / "snapshot.mjs").read_text()
+    assert f'"key": "{third}"' in written
 
 
 class Links(HTMLParser):

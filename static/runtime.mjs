@@ -1,0 +1,153 @@
+// The Pyodide of the page and of the solver's worker: restored from a memory snapshot when
+// this build has one, booted the plain way otherwise.
+//
+// PyScript imports the module its `interpreter` setting names (pyscript.toml) and calls its
+// `loadPyodide`; the solver's worker (static/solver-worker.js) imports it too. Booting
+// Pyodide and importing klondike takes 2-3 s at desktop speed and over 10 s on a phone;
+// restoring a snapshot of an interpreter that has done so takes a fraction of that.
+//
+// - Made in the browser, by the solver's worker on a boot that found none (makeSnapshot),
+//   right after importing SNAPSHOT_IMPORTS and before running anything: the snapshot holds
+//   no JavaScript object but the globals Pyodide itself keeps. It is stored in the Cache
+//   Storage ("klondike-snapshot"), so a first visit downloads nothing more.
+// - Keyed to the build: static/vendor/snapshot.mjs (written by tools/build.py) names the
+//   SHA-256 of every file the snapshot depends on (Pyodide's runtime and klondike/, the
+//   same hashes as the service worker's precache), and the key hashes them all. A new
+//   build of either is a new key: the old snapshot is never read again, and deleted when
+//   the new one is stored. Pyodide checks its own build id on restore as well.
+// - Any failure (no Cache Storage, no snapshot, a restore that throws, too little memory)
+//   boots the plain way, silently, with the same behaviour; a snapshot that failed to
+//   restore is deleted, and the worker makes a new one.
+// - A snapshot freezes `random`'s state and turns hash randomization off: the restored
+//   interpreter reseeds `random` from the system's entropy at once (nothing in klondike
+//   depends on hash order: tests/test_snapshot.py).
+import { loadPyodide as loadPlain, version } from "./vendor/pyodide/pyodide.mjs";
+import { SNAPSHOT } from "./vendor/snapshot.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+export const SNAPSHOT_CACHE = "klondike-snapshot";
+const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT.key}.bin`, import.meta.url).href;
+
+// What the snapshot has imported: everything of klondike/ that the page (static/main.py)
+// and the worker (klondike.app.solving) import, none of which touches JavaScript, and the
+// standard modules the glue imports. The page's files are in /home/pyodide, its working
+// directory; the worker writes its own there too.
+const SNAPSHOT_IMPORTS = `
+import sys
+if "/home/pyodide" not in sys.path:
+    sys.path.insert(0, "/home/pyodide")
+import asyncio, json, pathlib
+import klondike.app.session, klondike.app.solving, klondike.app.cascade, klondike.app.help
+`;
+
+// How this context's interpreter started, for the benchmarks and the browser tests:
+// "snapshot", "plain" (none stored, or the option is off) or "fallback" (a snapshot that
+// failed to restore), and how long loadPyodide took.
+export const booted = { path: null, ms: null, reason: null };
+globalThis.klondikeBoot = booted;
+
+async function snapshotCache() {
+  // Cache Storage exists only in secure contexts (https, localhost); it may also throw.
+  return globalThis.caches ? globalThis.caches.open(SNAPSHOT_CACHE) : null;
+}
+
+// The stored snapshot of this build as bytes, or null.
+async function readSnapshot() {
+  try {
+    if (disabled()) return null;
+    const cache = await snapshotCache();
+    const response = cache && (await cache.match(SNAPSHOT_URL));
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (error) {
+    console.warn("snapshot not read:", error);
+    return null;
+  }
+}
+
+// ?snapshot=off in the page's address: boot the plain way (the benchmarks' "before").
+function disabled() {
+  const search = globalThis.location?.search ?? "";
+  return new URLSearchParams(search).get("snapshot") === "off";
+}
+
+async function forget() {
+  try {
+    await (await snapshotCache())?.delete(SNAPSHOT_URL);
+  } catch {
+    // nothing stored, or no storage: the next plain boot makes one anyway
+  }
+}
+
+// Restore the snapshot, or else boot the plain way (in the mode that can make a snapshot if
+// `make`: the worker's).
+async function boot(options, make) {
+  const started = performance.now();
+  const config = { ...options, indexURL: INDEX_URL };
+  const snapshot = await readSnapshot();
+  let path = "plain";
+  if (snapshot) {
+    try {
+      const pyodide = await loadPlain({ ...config, _loadSnapshot: snapshot });
+      pyodide.runPython("import random\nrandom.seed()"); // fresh randomness
+      return done(pyodide, "snapshot", started);
+    } catch (error) {
+      path = "fallback";
+      booted.reason = String(error);
+      console.warn("snapshot not restored, booting without it:", error);
+      await forget();
+    }
+  }
+  const making = make && !disabled();
+  return done(await loadPlain(making ? { ...config, _makeSnapshot: true } : config), path, started);
+}
+
+function done(pyodide, path, started) {
+  booted.path = path;
+  booted.ms = Math.round(performance.now() - started);
+  return pyodide;
+}
+
+/** Pyodide for PyScript: `options` as for Pyodide's own loadPyodide. */
+export function loadPyodide(options = {}) {
+  return boot(options, false);
+}
+
+/**
+ * The worker's Pyodide, with `files` (klondike's modules, {path: text}) written into
+ * /home/pyodide. Booted without a snapshot, it imports SNAPSHOT_IMPORTS and makes one
+ * before running anything else, stored in the background.
+ */
+export async function loadForWorker(files) {
+  const pyodide = await boot({}, true);
+  for (const [path, text] of Object.entries(files)) {
+    pyodide.FS.mkdirTree(`/home/pyodide/${path.slice(0, path.lastIndexOf("/"))}`);
+    pyodide.FS.writeFile(`/home/pyodide/${path}`, text);
+  }
+  if (booted.path !== "snapshot" && !disabled()) {
+    pyodide.runPython(SNAPSHOT_IMPORTS);
+    const started = performance.now();
+    const bytes = pyodide.makeMemorySnapshot();
+    booted.makeMs = Math.round(performance.now() - started);
+    storeSnapshot(bytes); // not awaited: the worker's first answer does not wait for it
+  }
+  return pyodide;
+}
+
+async function storeSnapshot(bytes) {
+  try {
+    const cache = await snapshotCache();
+    if (!cache) return;
+    for (const request of await cache.keys()) {
+      if (request.url !== SNAPSHOT_URL) await cache.delete(request); // another build's
+    }
+    await cache.put(SNAPSHOT_URL, new Response(bytes, {
+      headers: { "Content-Type": "application/octet-stream" },
+    }));
+    booted.stored = bytes.length;
+  } catch (error) {
+    // A full quota, or no Cache Storage: the next visit boots the plain way.
+    console.warn("snapshot not stored:", error);
+  }
+}
