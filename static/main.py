@@ -230,6 +230,8 @@ class App:
         if heard.said is not None:
             say(heard.said)
         if heard.answered:
+            if not performance.getEntriesByName("klondike-first-answer").length:
+                performance.mark("klondike-first-answer")  # for bench/startup.py
             toolbar.show_winnable(self.session.winnable())
             toolbar.show_finish(self.session.finishing_line() is not None)
         if heard.hint_said is not None:
