@@ -123,8 +123,10 @@ class App:
         """The writes of :meth:`store`, now; if storage fails the game goes on from
         memory, the player is told once, and the next write tries again."""
         self.store_due = False
-        if not self.storage.write(self.session.take_writes(self.storage.get)) \
-                and not self.told_unsaved:
+        writes = self.session.take_writes(self.storage.get)
+        if not self.session.elsewhere:  # the table as drawn, for static/paint.js next visit
+            writes += self.board.painting(self.session.settings)
+        if not self.storage.write(writes) and not self.told_unsaved:
             self.told_unsaved = True
             notice = _("Your progress cannot be saved in this browser right now")
             say(f"{STATUS.textContent} {notice}".strip())

@@ -26,6 +26,7 @@ from ..scoring import SCORINGS
 GAME_KEY = "klondike.game"
 SETTINGS_KEY = "klondike.settings"
 DAILY_KEY = "klondike.daily"
+PAINT_KEY = "klondike.paint"  # the table as last drawn (klondike/app/paint.py), for the next visit
 SETTINGS_VERSION = 1  # 0: the fields alone, with no "v"
 DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
 ANIMATIONS = ("normal", "fast", "off")

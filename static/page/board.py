@@ -9,11 +9,12 @@ from js import ResizeObserver, document, window
 from pyodide.ffi import create_proxy
 
 from klondike import CARDS
+from klondike.app.paint import card_class, card_marks, painting
+from klondike.app.storage import PAINT_KEY
 from klondike.app.view import PILES, RAISED_Z, drawn_z, layout, pile_at, slots
-from klondike.cards import RANKS, SUIT_SYMBOLS
 from klondike.i18n import _
 
-from .dom import TABLE
+from .dom import TABLE, nullable
 
 GLIDE_S = 0.25  # a little more than the CSS --move-time: a glide is over after it
 STATUS_ROOM_PX = 48  # kept below the table for the status line
@@ -41,6 +42,7 @@ class Board:
         self.shown = {}  # card -> Place last written to its element
         self.z = {}  # card -> the z-index last written: RAISED_Z or more while it glides
         self.layout = None
+        self.painted = None  # the record of painting() last returned
         self.card_px = 1.0
         self.raised_at = 0.0  # monotonic() when the last card raised began to glide
         for card in CARDS:
@@ -63,21 +65,24 @@ class Board:
 
     @staticmethod
     def make_card(card):
-        el = document.createElement("div")
-        el.className = f"card s-{card.suit}" + (" red" if card.is_red else "") + (
-            f" court r-{RANKS[card.rank - 1]}" if card.rank > 10 else "")
+        """The card's element: the one static/paint.js drew before Python was ready, if
+        any (kept where it is, face up or down, until the first render), else a new one."""
+        el = nullable(document.getElementById(f"c-{card}"))
+        down = el is not None and el.classList.contains("down")
+        if el is None:
+            el = document.createElement("div")
+            TABLE.appendChild(el)
+        el.className = card_class(card) + (" down" if down else "")
         el.id = f"c-{card}"
         el.dataset.card = str(card)
         el.setAttribute("role", "img")
-        rank = "10" if card.rank == 10 else RANKS[card.rank - 1]
-        for cls, text in (("rank", rank), ("suit", SUIT_SYMBOLS[card.suit_index]),
-                          ("pip", SUIT_SYMBOLS[card.suit_index])):
+        el.replaceChildren()
+        for cls, text in zip(("rank", "suit", "pip"), card_marks(card), strict=True):
             span = document.createElement("span")
             span.className = cls
             span.setAttribute("aria-hidden", "true")
             span.textContent = text
             el.appendChild(span)
-        TABLE.appendChild(el)
         return el
 
     # --- drawing ------------------------------------------------------------------------
@@ -120,6 +125,18 @@ class Board:
         if height != self.height:
             TABLE.style.height = self.height = height
         self.unmark("hint")
+
+    def painting(self, settings) -> list[tuple[str, str]]:
+        """The write of the table as last drawn (:func:`klondike.app.paint.painting`),
+        if it changed since the last call."""
+        if self.layout is None:
+            return []
+        text = painting(self.layout, settings, _("Still loading: try again in a moment."),
+                        labels=_)
+        if text == self.painted:
+            return []
+        self.painted = text
+        return [(PAINT_KEY, text)]
 
     def patch(self, place) -> None:
         """Write what changed of the card's place (its z-index: see render)."""

@@ -4,8 +4,9 @@ the page's language. Every text comes from the session or the catalogs, written 
 
 from js import document, fetch, navigator, window
 
+from klondike.app.paint import BODY_CLASSES, ROOT_CLASSES, looks
 from klondike.app.stats import RULE_SETS, rule_set_label, rule_set_of
-from klondike.app.storage import BACKS, TABLES, Settings
+from klondike.app.storage import Settings
 from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
 
 from .dom import say
@@ -142,16 +143,13 @@ class Dialogs:
 
     def apply_settings(self) -> None:
         settings = self.app.session.settings
+        body_on, root_on = looks(settings)  # the same classes static/paint.js applies
         body = document.body.classList
-        body.toggle("four-colour", settings.four_colour)
-        body.toggle("animation-off", settings.animation == "off")
-        body.toggle("animation-fast", settings.animation == "fast")
-        body.toggle("large-index", settings.large_index)
-        for back in BACKS:
-            body.toggle(f"back-{back}", settings.back == back)
+        for name in BODY_CLASSES:
+            body.toggle(name, name in body_on)
         root = document.documentElement.classList  # the page's background is the root's
-        for table in TABLES:
-            root.toggle(f"table-{table}", settings.table == table)
+        for name in ROOT_CLASSES:
+            root.toggle(name, name in root_on)
         self.app.board.position_slots(settings.left_handed)
 
     async def use_language(self, language: str) -> None:

@@ -1,0 +1,109 @@
+"""Issue 38: the saved game's cards are on screen before Python is ready, where and as the
+Python view last drew them (static/paint.js draws the stored record of
+klondike/app/paint.py), and a tap or a key meanwhile is refused visibly, never lost
+silently; Python then takes the same elements over."""
+
+from __future__ import annotations
+
+from harness import boot, new_site_context, open_app, watch_page
+from player import GAME_KEY, choose, saved, settle, start
+
+PAINT_KEY = "klondike.paint"
+CODE = "KL1-D1N-AAAAAAG"
+
+# Each card's place as drawn: its text, --x, --y, face down, accessible name. (Not its
+# z-index: Python's keeps a card that just glided raised until the next move.)
+CARDS = """() => [...document.querySelectorAll('#table .card')].map((el) => [
+    el.dataset.card, parseFloat(el.style.getPropertyValue('--x')),
+    parseFloat(el.style.getPropertyValue('--y')), el.classList.contains('down'),
+    el.getAttribute('aria-label')])"""
+
+
+def same_places(drawn, painted) -> bool:
+    want = {c[0]: c for c in drawn}
+    got = {c[0]: c for c in painted}
+    return want.keys() == got.keys() and all(
+        abs(want[k][1] - got[k][1]) < 1e-3 and abs(want[k][2] - got[k][2]) < 1e-3
+        and want[k][3:] == got[k][3:] for k in want)
+
+
+def test_saved_board_is_drawn_before_python_and_early_input_is_refused(browser, site_url):
+    # One visit plays a little and leaves; the next one is held before PyScript starts
+    # (no service worker here: it would serve PyScript past the test's hold).
+    context = new_site_context(browser, service_workers="block")
+    try:
+        page = open_app(context, site_url)
+        choose(page, "settings")  # looks the record must carry: a dark table
+        page.wait_for_selector("#settings-dialog[open]")
+        page.select_option("#table-colour", "dark")
+        page.click("#settings-dialog [type=submit]")
+        start(page, CODE)
+        page.click(".slot.stock", force=True)  # a move: the stock turns
+        settle(page)
+        page.wait_for_function(f"localStorage.getItem({PAINT_KEY!r})?.includes('\"table-dark\"')")
+        page.wait_for_function(
+            f"JSON.parse(localStorage.getItem({GAME_KEY!r})).moves === 'S'")
+        drawn = page.evaluate(CARDS)
+        moves = saved(page)["moves"]
+        page.close()
+
+        held = []
+        context.route("**/static/vendor/pyscript/core.js", lambda route: held.append(route))
+        page = context.new_page()
+        watch_page(page)
+        page.goto(site_url, wait_until="commit")  # PyScript holds DOMContentLoaded
+        page.wait_for_function("performance.getEntriesByName('klondike-painted').length > 0")
+        assert held, "PyScript was not held back"
+        assert not page.evaluate("document.body.classList.contains('ready')")
+        assert same_places(drawn, page.evaluate(CARDS))
+        assert page.evaluate("document.documentElement.classList.contains('table-dark')")
+        assert page.locator("#c-Kh").get_attribute("role") == "img"
+
+        # Before Python: a tap on the stock and a key are answered, and nothing moves.
+        page.locator(".slot.stock").click(force=True)
+        message = page.locator("#status").inner_text()
+        assert message == "Still loading: try again in a moment."
+        page.evaluate("document.getElementById('status').textContent = ''")
+        page.keyboard.press("Enter")
+        assert page.locator("#status").inner_text() == message
+        assert same_places(drawn, page.evaluate(CARDS))
+
+        for route in held:
+            route.continue_()
+        boot(page)
+        settle(page)
+        assert same_places(drawn, page.evaluate(CARDS))  # the same elements, unmoved
+        assert page.locator("#table .card").count() == 52
+        assert saved(page)["moves"] == moves  # the refused tap was not played
+        assert page.locator("#status").inner_text() != message
+        page.click(".slot.stock", force=True)  # and now the game plays
+        page.wait_for_function(
+            f"JSON.parse(localStorage.getItem({GAME_KEY!r})).moves === 'S S'")
+        assert page.watch.problems() == []
+    finally:
+        context.close()
+
+
+def test_a_hostile_paint_record_draws_nothing_and_the_game_boots(browser, site_url):
+    context = new_site_context(browser)
+    try:
+        page = open_app(context, site_url)
+        hostile = [
+            "{", "null", "[]", '{"v": 2}', '"x"' * 1000,
+            '{"v":1,"cards":[["As","<img src=x onerror=alert(1)>","A","s","s",0,0,1,true,"x"]],'
+            '"height":1,"body":[],"root":[],"slots":{}}',
+        ]
+        for text in hostile:
+            page.evaluate(f"localStorage.setItem({PAINT_KEY!r}, {text!r})")
+            page.reload()
+            boot(page)
+            assert page.locator("#table .card").count() == 52
+            assert page.locator("img").count() == 0
+        # The deep nesting that once stopped a page from booting (issue 39).
+        page.evaluate(f"localStorage.setItem({PAINT_KEY!r}, '['.repeat(20000) + ']'.repeat(20000))")
+        page.reload()
+        boot(page)
+        assert page.locator("#table .card").count() == 52
+        assert page.watch.problems() == []
+    finally:
+        context.close()

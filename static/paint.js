@@ -1,0 +1,136 @@
+// The board before Python: the saved game's cards, drawn at once from what the page stored
+// at its last render ("klondike.paint", written by klondike/app/paint.py). No rule is read
+// here: the placements, classes and texts are the Python view's, copied as they are. Once
+// Python is ready, static/page/board.py adopts these elements and draws the game.
+//
+// A tap or a key before Python is ready is refused visibly: the status line says so (in the
+// player's language, as stored), and the move is not made. The record is a stored value
+// like any other: anything unexpected in it (another version, a wrong type, a huge value)
+// draws nothing, and no text of it ever goes into innerHTML.
+"use strict";
+
+(() => {
+  const KEY = "klondike.paint";
+  const VERSION = 1;
+  const MAX_LENGTH = 100_000; // the record is about 6 KB
+  const READY_MARK = "klondike-ready";
+  const WAITING = "Still loading: try again in a moment.";
+
+  const ready = () => document.body.classList.contains("ready");
+  const isNumber = (x, low, high) => typeof x === "number" && Number.isFinite(x) &&
+    x >= low && x <= high;
+  const isText = (x, pattern, max) => typeof x === "string" && x.length <= max &&
+    pattern.test(x);
+  const CLASS = /^[A-Za-z0-9 -]*$/;
+  const NAME = /^[a-z0-9-]+$/;
+
+  // One card's entry: [text, class, rank, suit, pip, x, y, z, face up, label], checked.
+  function card(entry) {
+    if (!Array.isArray(entry) || entry.length !== 10) return null;
+    const [id, cls, rank, suit, pip, x, y, z, faceUp, label] = entry;
+    const ok = isText(id, /^[A2-9TJQK][shdc]$/, 2) && isText(cls, CLASS, 60) &&
+      [rank, suit, pip].every((t) => typeof t === "string" && t.length <= 2) &&
+      isNumber(x, -1, 50) && isNumber(y, -1, 500) && Number.isInteger(z) &&
+      isNumber(z, 0, 100_000) && typeof faceUp === "boolean" &&
+      typeof label === "string" && label.length <= 100;
+    return ok ? { id, cls, marks: [rank, suit, pip], x, y, z, faceUp, label } : null;
+  }
+
+  // The stored record, checked, or null.
+  function read() {
+    let text;
+    try {
+      text = localStorage.getItem(KEY);
+    } catch {
+      return null; // storage refused (some privacy modes)
+    }
+    if (typeof text !== "string" || text.length > MAX_LENGTH) return null;
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (!record || record.v !== VERSION || !Array.isArray(record.cards) ||
+        record.cards.length !== 52 || !isNumber(record.height, 0, 500)) return null;
+    const cards = record.cards.map(card);
+    if (cards.includes(null) || new Set(cards.map((c) => c.id)).size !== 52) return null;
+    const slots = record.slots && typeof record.slots === "object" ? record.slots : {};
+    const places = Object.entries(slots).filter(([pile, at]) =>
+      /^(stock|waste|F[shdc]|T[1-7])$/.test(pile) && Array.isArray(at) && at.length === 2 &&
+      isNumber(at[0], -1, 50) && isNumber(at[1], -1, 50));
+    const names = (list) => Array.isArray(list) && list.length <= 10 &&
+      list.every((n) => isText(n, NAME, 40));
+    if (!names(record.body) || !names(record.root)) return null;
+    const waiting = isText(record.waiting, /^[^<>]*$/, 200) ? record.waiting : WAITING;
+    return { cards, places, height: record.height, body: record.body, root: record.root, waiting };
+  }
+
+  function draw(record) {
+    const table = document.getElementById("table");
+    if (!table || table.querySelector(".card")) return false;
+    record.body.forEach((name) => document.body.classList.add(name));
+    record.root.forEach((name) => document.documentElement.classList.add(name));
+    for (const [pile, [x, y]] of record.places) {
+      const slot = table.querySelector(`[data-pile="${pile}"]`);
+      slot?.style.setProperty("--x", String(x));
+      slot?.style.setProperty("--y", String(y));
+    }
+    const cards = document.createDocumentFragment();
+    for (const c of record.cards) {
+      const el = document.createElement("div");
+      el.className = c.cls + (c.faceUp ? "" : " down");
+      el.id = `c-${c.id}`;
+      el.dataset.card = c.id;
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", c.label);
+      el.style.setProperty("--x", String(c.x));
+      el.style.setProperty("--y", String(c.y));
+      el.style.zIndex = String(c.z);
+      ["rank", "suit", "pip"].forEach((name, i) => {
+        const span = document.createElement("span");
+        span.className = name;
+        span.setAttribute("aria-hidden", "true");
+        span.textContent = c.marks[i];
+        el.appendChild(span);
+      });
+      cards.appendChild(el);
+    }
+    table.appendChild(cards);
+    table.style.height = `calc(var(--card-w) * ${record.height})`;
+    return true;
+  }
+
+  const record = read();
+  if (record && draw(record)) {
+    // Marked once the frame with the cards is drawn (a task after the frame's callback).
+    requestAnimationFrame(() => setTimeout(() => performance.mark("klondike-painted"), 0));
+  }
+
+  // Before Python is ready: a tap on the table or a key the game uses is answered.
+  const waiting = record?.waiting ?? WAITING;
+  const status = document.getElementById("status");
+  let refused = false;
+  function refuse(event) {
+    if (ready()) return stop();
+    if (event.type === "keydown" && (event.key === "Tab" || event.key === "Shift" ||
+        event.key === "Control" || event.key === "Alt" || event.key === "Meta")) return;
+    if (event.type === "pointerdown" && !event.target.closest?.("#table, .toolbar")) return;
+    refused = true;
+    if (status) status.textContent = waiting;
+  }
+  function stop() {
+    removeEventListener("pointerdown", refuse, true);
+    removeEventListener("keydown", refuse, true);
+  }
+  addEventListener("pointerdown", refuse, true);
+  addEventListener("keydown", refuse, true);
+
+  // Once ready, the refusal is no longer true: take it off the status line.
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName(READY_MARK, "mark").length === 0) return;
+    observer.disconnect();
+    stop();
+    if (refused && status?.textContent === waiting) status.textContent = "";
+  }).observe({ type: "mark", buffered: true });
+})();
