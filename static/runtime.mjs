@@ -40,6 +40,7 @@ if "/home/pyodide" not in sys.path:
     sys.path.insert(0, "/home/pyodide")
 import asyncio, json, pathlib
 import klondike.app.session, klondike.app.solving, klondike.app.cascade, klondike.app.help
+import klondike.app.paint
 `;
 
 // How this context's interpreter started, for the benchmarks and the browser tests:
