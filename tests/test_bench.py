@@ -86,3 +86,36 @@ def test_the_oracle_benchmark_hands_over_the_deal_as_it_is_dealt() -> None:
     assert cards[7:9] == ["104", "033"]  # row 2 from column 2: Ts, 3h
     assert [str(c) for c in game.stock[:2]] == ["Qd", "Tc"]
     assert cards[28:30] == ["122", "101"]  # the next card drawn first
+
+
+def test_the_startup_benchmark_prints_only_what_it_measured_with_its_targets() -> None:
+    # bench/startup.py's table: medians per phase and page, "n/a" for a figure no run had,
+    # how many runs had one that only some had, and each target's ratio or delay.
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from startup import cell, table
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+
+    assert cell([None, None]) == "n/a"
+    assert cell([100.0, 300.0, None], " ms") == "200 ms (2 of 3 runs)"
+    app = {"cold": [{"ready": 2000.0, "painted": None, "answer": 3000.0, "boot": "plain/plain"}],
+           "warm": [{"ready": 900.0, "painted": 250.0, "answer": 1600.0, "boot": "s/s"}],
+           "offline": [{"ready": 1000.0, "painted": 260.0, "answer": None, "boot": "s/s"}],
+           "bytes": [15 * 2**20]}
+    hello = {phase: [{"ready": ready}] for phase, ready in
+             (("cold", 2000.0), ("warm", 2000.0), ("offline", 2000.0))}
+    text = table({"app": app, "hello": {**hello, "bytes": [14 * 2**20]}}, runs=1, throttle=4)
+    lines = text.splitlines()
+    assert "CPU throttled 4x (page thread)" in lines[0]
+    assert "| figure | app | hello |" in lines
+    assert "| warm ready | 900 | 2000 |" in lines
+    assert "| cold painted | n/a |  |" in lines and "| warm painted | 250 |  |" in lines
+    assert "| offline first answer - ready | n/a |  |" in lines
+    assert "| cold bytes downloaded | 15.00 MiB | 14.00 MiB |" in lines
+    assert "| warm ready, app / hello | 0.45x | <= 0.5x | yes |" in lines
+    assert "| cold ready, app / hello | 1.00x | <= 0.8x | no |" in lines
+    assert "| offline ready, app / hello | 0.50x | none | |" in lines
+    assert "| warm painted | 250 ms | <= 300 ms at 4x | yes |" in lines
+    assert "| warm first answer - ready | 1600 ms | <= 1500 ms | no |" in lines
+    assert not any("bare" in line or "before" in line for line in lines)  # not measured
