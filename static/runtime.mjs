@@ -43,9 +43,10 @@ import klondike.app.session, klondike.app.solving, klondike.app.cascade, klondik
 import klondike.app.paint
 `;
 
-// How this context's interpreter started, for the benchmarks and the browser tests:
-// "snapshot", "plain" (none stored, or the option is off) or "fallback" (a snapshot that
-// failed to restore), and how long loadPyodide took.
+// How this context's interpreter started, for the benchmarks and the browser tests: its
+// path, "snapshot", "plain" (none stored, or the option is off) or "fallback" (a snapshot
+// that failed to restore); when loadPyodide was called and how long it took (start, ms);
+// in the worker that made a snapshot, how long that took (makeMs) and its size (stored).
 export const booted = { path: null, ms: null, reason: null };
 globalThis.klondikeBoot = booted;
 
@@ -67,7 +68,8 @@ async function readSnapshot() {
   }
 }
 
-// ?snapshot=off in the page's address: boot the plain way (the benchmarks' "before").
+// ?snapshot=off in the page's address: the page boots the plain way (its worker does not
+// see the page's address, and goes on as usual).
 function disabled() {
   const search = globalThis.location?.search ?? "";
   return new URLSearchParams(search).get("snapshot") === "off";
@@ -106,6 +108,7 @@ async function boot(options, make) {
 
 function done(pyodide, path, started) {
   booted.path = path;
+  booted.start = Math.round(started); // ms from the context's start (navigation)
   booted.ms = Math.round(performance.now() - started);
   return pyodide;
 }

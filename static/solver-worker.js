@@ -56,7 +56,8 @@ from klondike.app.solving import Solving
 Solving(heap=lambda: int(js.klondikeHeap()))
 `);
   const ms = Math.round(performance.now() - started);
-  postMessage(JSON.stringify({ kind: "ready", ms, heap: self.klondikeHeap(), boot: booted.path }));
+  postMessage(JSON.stringify({ kind: "ready", ms, heap: self.klondikeHeap(), boot: booted.path,
+    snapshotMs: booted.makeMs }));
   for (const text of early.splice(0)) ask(text);
 }
 
