@@ -44,6 +44,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from . import jsontext
 from .cards import (
     CARDS,
     KING,
@@ -657,7 +658,7 @@ class Game:
         if not isinstance(text, str) or len(text) > _MAX_SAVE_CHARS:
             raise BadSave(_("The saved game is not text of a sensible size"))
         try:
-            data = json.loads(text)
+            data = jsontext.loads(text)
         except ValueError:
             raise BadSave(_("The saved game is damaged (not valid JSON)")) from None
         if not isinstance(data, dict) or "v" not in data:

@@ -22,6 +22,7 @@ ready the page adopts those card elements and draws the game as usual.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from ..cards import RANKS, SUIT_SYMBOLS, Card
 from .storage import BACKS, TABLES, Settings
@@ -63,7 +64,8 @@ def looks(settings: Settings) -> tuple[list[str], list[str]]:
     return body, root
 
 
-def painting(drawn: Layout, settings: Settings, waiting: str, labels=str) -> str:
+def painting(drawn: Layout, settings: Settings, waiting: str,
+             labels: Callable[[str], str] = str) -> str:
     """The record of a table drawn as ``drawn``, as JSON text: for each card (in the
     order of ``CARDS``) its text, class, marks, place, stacking order, whether it is face
     up and its accessible name (``labels`` translates a place's label); the piles'

@@ -49,6 +49,7 @@ from datetime import date
 from time import perf_counter
 from typing import Any
 
+from .. import jsontext
 from ..codes import GameCode
 from ..daily import daily_code
 from ..deal import DEALS
@@ -119,7 +120,7 @@ class Solving:
     def ask(self, text: str) -> None:
         """A request of the page; one that cannot be read is answered with an error."""
         try:
-            request = json.loads(text)
+            request = jsontext.loads(text)
             kind = request["kind"]
             if kind == "position":
                 self._retire()

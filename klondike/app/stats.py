@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, fields
 from datetime import date as Date
 from typing import Any, TypeGuard, TypeVar
 
+from .. import jsontext
 from ..game import Game
 from ..i18n import _
 from ..scoring import SCORINGS, clock_text
@@ -272,7 +273,7 @@ class Statistics:
         if text is None:
             return stats
         try:
-            _read(stats, json.loads(text) if isinstance(text, str) else None)
+            _read(stats, jsontext.loads(text) if isinstance(text, str) else None)
         except Newer:
             stats = cls()
             stats.newer = True

@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 
+from .. import jsontext
 from ..game import BadSave, Game
 from ..i18n import _
 from ..moves import IllegalMove, Move
@@ -53,7 +54,7 @@ def redo_of(text: str, game: Game) -> list[Move]:
     text), the next one first; none if they are missing or do not play from there in
     turn (a value edited by hand: the game itself is kept)."""
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
         moves = [Move.from_text(m) for m in data.get("redo", "").split()]
         copy = game.copy()
         for move in moves:
@@ -66,7 +67,7 @@ def redo_of(text: str, game: Game) -> list[Move]:
 def is_checked(text: str) -> bool:
     """Whether :func:`save_game`'s value says "Winnable deals only" dealt the game."""
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
     except ValueError:
         return False
     return isinstance(data, dict) and data.get("checked") is True
@@ -75,7 +76,7 @@ def is_checked(text: str) -> bool:
 def load_game(text: str) -> tuple[Game, float]:
     """Restore :func:`save_game`'s value; raise :class:`BadSave` saying what is wrong."""
     game = Game.from_json(text)  # validates everything but the clock
-    elapsed = json.loads(text).get("elapsed", 0)
+    elapsed = jsontext.loads(text).get("elapsed", 0)
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | float):
         raise BadSave(_("The saved game's clock is not a number"))
     if not math.isfinite(elapsed) or elapsed < 0:
@@ -107,7 +108,7 @@ class Settings:
         """Read settings (of any version up to this one; :func:`is_newer` tells a newer
         one apart); anything unreadable gives the defaults (never an error)."""
         try:
-            data = json.loads(text) if isinstance(text, str) else None
+            data = jsontext.loads(text) if isinstance(text, str) else None
         except ValueError:
             data = None
         settings = cls()
@@ -140,7 +141,7 @@ def is_newer(text: str | None, version: int) -> bool:
     """Whether a stored value was written by a newer version of the game than one that
     writes ``version``: such a value is left as it is, never written over."""
     try:
-        data = json.loads(text) if isinstance(text, str) else None
+        data = jsontext.loads(text) if isinstance(text, str) else None
     except ValueError:
         return False
     v = data.get("v") if isinstance(data, dict) else None
@@ -158,7 +159,7 @@ def read_daily(text: str | None) -> tuple[str, str] | None:
     if not isinstance(text, str):
         return None
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text)
     except ValueError:
         data = dict(zip(("day", "code"), text.split(), strict=False))  # version 0
     if not isinstance(data, dict):

@@ -19,6 +19,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from .. import jsontext
+
 #: The worker is taken for dead when it says nothing for this long while it has work
 #: (a search says it is alive every second), or before its first word...
 SILENCE_SECONDS = 10.0
@@ -104,7 +106,7 @@ class WorkerLink:
         if self.waiting:
             self._waited_since = self._heard
         try:
-            message = json.loads(text)
+            message = jsontext.loads(text)
         except ValueError:
             return None
         return message if isinstance(message, dict) and "kind" in message else None
