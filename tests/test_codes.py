@@ -56,3 +56,24 @@ def test_R7_code_fixes_the_deal_draw_and_scoring():
     game = Game.from_code("KL1-D3V-AAAAAAG")
     assert game.draw == 3 and game.scoring.letter == "V" and game.score == -52
     assert Game.from_code("KL1-D3V-AAAAAAG").state() == game.state()
+
+
+@pytest.mark.parametrize("link", [
+    "http://127.0.0.1:8123/#KL1-D3V-AAAAAAG",
+    "https://someone.github.io/klondike/?game=kl1-d3v-aaaaaag",
+    "https://someone.github.io/klondike/index.html?x=1&game=KL1-D3V-AAAAAAG&y=2",
+    "  #KL1-D3V-AAAAAAG  ",
+])
+def test_a_pasted_link_to_a_deal_is_read_as_its_code(link):
+    """Issue 39: the game's own "Copy link", pasted in the code field, was refused."""
+    assert str(GameCode.parse(link)) == "KL1-D3V-AAAAAAG"
+
+
+@pytest.mark.parametrize("typed", [
+    "Q" * 100_000, "KL1-" + "D" * 100_000 + "-AAAAAAG", "KL1-D1N-" + "<b>" * 50_000,
+    "x" * 50_000 + "-D1" + "Z" * 50_000 + "-AAAAAAG",
+])
+def test_a_message_echoes_at_most_a_few_dozen_characters_of_what_was_typed(typed):
+    with pytest.raises(BadCode) as refused:
+        GameCode.parse(typed)
+    assert len(str(refused.value)) < 100
