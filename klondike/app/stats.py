@@ -43,6 +43,10 @@ from ..i18n import _
 from ..scoring import SCORINGS, clock_text
 
 STATS_KEY = "klondike.stats"
+#: The longest a game's clock counts (about 31 years), and the most the total time of a
+#: rule set's wins reaches: bounds that writing keeps and reading checks.
+MAX_GAME_SECONDS = 1e9
+MAX_TOTAL_SECONDS = 1e12
 STATS_VERSION = 3  # 2: the keys of the recent games, not only the last; 3: checked games
 RECENT_GAMES = 32  # game keys kept against counting a game twice (from any tab)
 _NO_VALUE = "\u2014"  # an em dash: nothing to show yet
@@ -145,9 +149,11 @@ class Statistics:
         r.won += 1
         r.streak += 1
         r.best_streak = max(r.best_streak, r.streak)
-        seconds = round(max(0.0, float(seconds)), 1)
+        # Bounded when written as when read: a clock edited up to 2e12 s once wrote a total
+        # the reader refused, and every later load lost all the statistics.
+        seconds = round(min(max(0.0, float(seconds)), MAX_GAME_SECONDS), 1)
         r.best_time = seconds if r.best_time is None else min(r.best_time, seconds)
-        r.total_time = round(r.total_time + seconds, 1)
+        r.total_time = round(min(r.total_time + seconds, MAX_TOTAL_SECONDS), 1)
         r.fewest_moves = moves if r.fewest_moves is None else min(r.fewest_moves, moves)
         self._score(rule_set, r, score)
 
@@ -364,7 +370,8 @@ def _record(value: object) -> Record:
     if r.streak > r.won or r.best_streak > r.won or r.streak > r.best_streak:
         raise ValueError("streaks cannot exceed the wins")
     for number in (r.best_time, r.total_time):
-        if number is not None and (not _is_number(number) or not 0 <= number < 1e12):
+        if number is not None and (not _is_number(number)
+                                   or not 0 <= number <= MAX_TOTAL_SECONDS):
             raise ValueError("times are seconds")
     if (r.won == 0) != (r.best_time is None) or (r.won == 0) != (r.fewest_moves is None):
         raise ValueError("best time and fewest moves exist once there is a win")

@@ -23,6 +23,7 @@ from ..game import BadSave, Game
 from ..i18n import _
 from ..moves import IllegalMove, Move
 from ..scoring import SCORINGS
+from .stats import MAX_GAME_SECONDS
 
 GAME_KEY = "klondike.game"
 SETTINGS_KEY = "klondike.settings"
@@ -41,7 +42,7 @@ def save_game(game: Game, elapsed: float, checked: bool = False,
     "Winnable deals only" dealt it (``checked``) and the moves Redo would play again,
     the next one first (``redo``)."""
     data = json.loads(game.to_json())
-    data["elapsed"] = round(max(0.0, elapsed), 1)
+    data["elapsed"] = round(min(max(0.0, elapsed), MAX_GAME_SECONDS), 1)
     if checked:
         data["checked"] = True
     if redo:
@@ -81,7 +82,7 @@ def load_game(text: str) -> tuple[Game, float]:
         raise BadSave(_("The saved game's clock is not a number"))
     if not math.isfinite(elapsed) or elapsed < 0:
         raise BadSave(_("The saved game's clock is out of range"))
-    return game, float(elapsed)
+    return game, min(float(elapsed), MAX_GAME_SECONDS)
 
 
 @dataclass
