@@ -212,3 +212,27 @@ def test_the_scoring_decides_the_score_line() -> None:
                        ("KL1-D1X-AAAAAAA", "Time 0:00  Moves 0")):
         session.new_game(code=GameCode.parse(code))
         assert session.toolbar().score == line
+
+
+def test_a_replay_with_the_same_moves_is_a_new_win_and_a_reload_is_not() -> None:
+    """Issue 39, item 6: the same deal won again with the same moves counts again (a new
+    game, dealt anew); only a reload of the same game is counted once."""
+    time = Time()
+    session = fresh(time)
+    code = GameCode.parse("KL1-D1N-AAAAAAC")
+    for _replay in range(2):
+        session.new_game(code=code)
+        for text in DEAL_2_DRAW_1:
+            time.now += 2
+            session.play(Move.from_text(text))
+        assert session.game.is_won
+    writes = dict(session.take_writes())
+    assert Statistics.from_json(writes[STATS_KEY]).record("D1N").won == 2
+    again = Session(now=time, stats=writes[STATS_KEY])
+    again.resume(writes[GAME_KEY])
+    assert Statistics.from_json(dict(again.take_writes())[STATS_KEY]).record("D1N").won == 2
+    # Restart, then the same moves: a new game too.
+    again.restart()
+    for text in DEAL_2_DRAW_1:
+        again.play(Move.from_text(text))
+    assert Statistics.from_json(dict(again.take_writes())[STATS_KEY]).record("D1N").won == 3

@@ -59,9 +59,11 @@ from .storage import (
     SETTINGS_VERSION,
     Settings,
     daily_text,
+    dealt_of,
     is_checked,
     is_newer,
     load_game,
+    new_dealt,
     read_daily,
     redo_of,
     save_game,
@@ -195,6 +197,7 @@ class Session:
         self._last_tap: tuple[str, float] | None = None  # (card, time) of a tap that did nothing
         self._hint_until: float | None = None  # a hint waits for the solver until then
         self.checked = False  # the game was dealt by "Winnable deals only"
+        self.dealt = ""  # the token of this dealing of the deal (storage.save_game)
         self.redo_line: list[Move] = []  # the moves undone, the next to play again last
         self.worker = WorkerLink(now)  # the solver's: what to send it, what it was asked
         self._progress: tuple[str, int] | None = None  # (key, nodes) of a long search
@@ -237,7 +240,7 @@ class Session:
 
     def _save_game(self) -> None:
         self._writes[GAME_KEY] = save_game(self.game, self.clock.elapsed(), self.checked,
-                                           self.redo_line[::-1])
+                                           self.redo_line[::-1], self.dealt)
 
     # --- other tabs -----------------------------------------------------------------------
     def stored_changed(self, key: str, text: str | None) -> str | None:
@@ -253,7 +256,7 @@ class Session:
                 other, _elapsed = load_game(text)
             except BadSave:
                 return None
-            if other.to_json() != self.game.to_json():
+            if other.to_json() != self.game.to_json() or dealt_of(text) != self.dealt:
                 self.elsewhere = True
                 self.keys.reset()
                 return "game"
@@ -300,6 +303,7 @@ class Session:
                 self.clock = Clock(self.now, elapsed)
                 self.checked = is_checked(stored)
                 self.redo_line = redo_of(stored, self.game)[::-1]
+                self.dealt = dealt_of(stored)
                 outcome = self._after_action()
         if outcome is None:
             outcome = self._deal(self._random_code())
@@ -337,10 +341,11 @@ class Session:
         old = self.game
         if counts_as_played(old):
             rule_set, stuck, was_checked = rule_set_of(old), is_stuck(old), self.checked
-            score, key = old.score_at(self.clock.elapsed()), key_of_game(old.to_json())
+            score, key = old.score_at(self.clock.elapsed()), self._key()
             self._record(lambda stats: stats.record_end(rule_set, stuck, score, game_key=key,
                                                         checked=was_checked))
         self.game = Game(code)
+        self.dealt = new_dealt()  # won again with the same moves, it is another game
         self.checked = checked
         self.redo_line = []
         self.analysis.forget()  # the answers were about the old deal
@@ -496,12 +501,17 @@ class Session:
         self._save_game()
         return Outcome(True, "", self._win() if game.is_won else None)
 
+    def _key(self) -> str:
+        """The statistics' key of the game on the table: a reload of it is the same game;
+        the same deal dealt again, even won with the same moves, is not (issue 39)."""
+        return key_of_game(self.game.to_json() + self.dealt)
+
     def _win(self) -> str:
         """Record the win (once per game, a reload shows it again) and say it."""
         game = self.game
         seconds = self.clock.elapsed()
         score = game.score_at(seconds)
-        rule_set, moves, key = rule_set_of(game), game.moves_made, key_of_game(game.to_json())
+        rule_set, moves, key = rule_set_of(game), game.moves_made, self._key()
         daily = self.daily[0] if len(self.daily) == 2 and self.daily[1] == game.code else None
         checked = self.checked
 

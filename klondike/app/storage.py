@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 
@@ -37,17 +39,35 @@ TABLES = ("green", "blue", "dark")  # the table's colours (dark: a dark theme)
 
 
 def save_game(game: Game, elapsed: float, checked: bool = False,
-              redo: Sequence[Move] = ()) -> str:
+              redo: Sequence[Move] = (), dealt: str = "") -> str:
     """The game in progress: its save (code and moves), the clock in seconds, whether
-    "Winnable deals only" dealt it (``checked``) and the moves Redo would play again,
-    the next one first (``redo``)."""
+    "Winnable deals only" dealt it (``checked``), the moves Redo would play again, the
+    next one first (``redo``), and ``dealt``, a token of this dealing of the deal: the
+    same deal won again with the same moves is another game (see :func:`dealt_of`)."""
     data = json.loads(game.to_json())
     data["elapsed"] = round(min(max(0.0, elapsed), MAX_GAME_SECONDS), 1)
     if checked:
         data["checked"] = True
     if redo:
         data["redo"] = " ".join(map(str, redo))
+    if dealt:
+        data["dealt"] = dealt
     return json.dumps(data, separators=(",", ":"))
+
+
+def new_dealt() -> str:
+    """A fresh token for :func:`save_game`'s ``dealt``."""
+    return os.urandom(6).hex()
+
+
+def dealt_of(text: str) -> str:
+    """:func:`save_game`'s ``dealt`` token ("" in a save from before it, or if damaged)."""
+    try:
+        data = jsontext.loads(text)
+    except ValueError:
+        return ""
+    token = data.get("dealt") if isinstance(data, dict) else None
+    return token if isinstance(token, str) and re.fullmatch(r"[0-9a-f]{1,32}", token) else ""
 
 
 def redo_of(text: str, game: Game) -> list[Move]:
