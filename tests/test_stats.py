@@ -132,18 +132,51 @@ def test_statistics_survive_a_round_trip_through_json():
 
 
 @pytest.mark.parametrize("text", [
-    "", "{", "null", "[]", "42", '"text"', '{"v": 2, "sets": {}, "daily": {}}',
-    '{"v": 0, "sets": {}, "daily": {}}',
+    "", "{", "null", "[]", "42", '"text"', '{"v": 0, "sets": {}, "daily": {}}',
+])
+def test_a_value_that_is_no_statistics_gives_empty_statistics_and_a_message(text):
+    stats = Statistics.from_json(text)
+    assert stats.records == {} and stats.daily == {1: set(), 3: set()}
+    assert stats.problem == "The statistics could not be read and start again from zero"
+
+
+PARTLY = "Some of the statistics could not be read: the damaged value is kept aside, and " \
+    "everything else is kept"
+
+
+@pytest.mark.parametrize("text", [
+    '{"v": 2, "sets": {}, "daily": {}}',  # no recent keys
     '{"v": 1}', '{"v": 1, "sets": [], "daily": {}}',
     '{"v": 1, "sets": {"D2N": {}}, "daily": {}}',
     '{"v": 1, "sets": {}, "daily": {"1": ["not a date"]}}',
     '{"v": 1, "sets": {}, "daily": {"2": []}}',
     '{"v": 1, "sets": {}, "daily": {}, "last": 5}',
 ])
-def test_a_damaged_or_foreign_value_gives_empty_statistics_and_a_message(text):
+def test_damaged_statistics_say_so_and_invent_nothing(text):
     stats = Statistics.from_json(text)
     assert stats.records == {} and stats.daily == {1: set(), 3: set()}
-    assert stats.problem == "The statistics could not be read and start again from zero"
+    assert stats.problem == PARTLY
+
+
+@pytest.mark.parametrize("damage", [
+    {"won": 1.0}, {"won": "5"}, {"streak": 99}, {"total_time": 2e12}, {"extra": 1},
+])
+def test_one_damaged_record_loses_only_itself(damage):
+    """Issue 39, item 5: one bad field once wiped every rule set's record."""
+    stats = Statistics()
+    stats.record_win("D1N", 300, 120, 700, game_key="a")
+    stats.record_win("D3V", 200, 150, 30, game_key="b")
+    stats.record_end("D3N", stuck=True, score=-40, game_key="c")
+    stats.record_daily_win("2026-12-01", 3)
+    data = json.loads(stats.to_json())
+    data["sets"]["D3V"].update(damage)
+    data["daily"]["1"] = ["2026-12-02", "not a date"]
+    again = Statistics.from_json(json.dumps(data))
+    assert again.problem == PARTLY
+    assert set(again.records) == {"D1N", "D3N"}
+    assert again.records["D1N"] == stats.records["D1N"]
+    assert again.daily == {1: {"2026-12-02"}, 3: {"2026-12-01"}}
+    assert again.recent == ["a", "b", "c"]
 
 
 @pytest.mark.parametrize("change", [

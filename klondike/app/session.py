@@ -174,6 +174,7 @@ class Session:
         """``settings``, ``stats`` and ``daily`` are the stored texts (None: nothing
         stored); the game is set by :meth:`resume` or :meth:`new_game`."""
         self.now = now
+        self._writes: dict[str, str | None] = {}  # None: the key is to be removed
         self.rng = rng or random.Random()
         self.settings = Settings.from_json(settings)
         self.stats = Statistics.from_json(stats)
@@ -184,6 +185,22 @@ class Session:
             if is_newer(text, version)}
         if self.stats.newer:
             self.held.add(STATS_KEY)
+        # Damage loses only what is damaged: a value that does not read wholly is kept
+        # aside (as a damaged game is, under "<key>.unreadable"), what reads is used, and
+        # the player is told once (:meth:`resume`).
+        self._told: list[str] = []
+        if Settings.damaged(settings) and isinstance(settings, str):
+            self._writes[SETTINGS_KEY + ".unreadable"] = settings
+            self._writes[SETTINGS_KEY] = self.settings.to_json()
+            self._told.append(_("Your settings could not all be read: the damaged value is "
+                                "kept aside, and the defaults stand in for what was lost"))
+        if isinstance(daily, str) and not self.daily and DAILY_KEY not in self.held:
+            self._writes[DAILY_KEY + ".unreadable"] = daily
+            self._writes[DAILY_KEY] = None
+            self._told.append(_("The record of the last daily deal could not be read: it "
+                                "is kept aside"))
+        if self.stats.problem and not self.stats.newer and isinstance(stats, str):
+            self._writes[STATS_KEY + ".unreadable"] = stats  # what reads is written anew
         # The game went on in another tab (it saved another game): this tab neither
         # plays nor saves until the player takes the game over (:meth:`take_over`).
         self.elsewhere = False
@@ -193,7 +210,6 @@ class Session:
         self.analysis = Analysis()
         self.keys = Keys()  # the keyboard's cursor and pick
         self.hidden = False  # the page is hidden: the clock does not run
-        self._writes: dict[str, str] = {}
         self._last_tap: tuple[str, float] | None = None  # (card, time) of a tap that did nothing
         self._hint_until: float | None = None  # a hint waits for the solver until then
         self.checked = False  # the game was dealt by "Winnable deals only"
@@ -204,7 +220,7 @@ class Session:
 
     # --- storing ------------------------------------------------------------------------
     def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
-                    ) -> list[tuple[str, str]]:
+                    ) -> list[tuple[str, str | None]]:
         """The (key, text) pairs to store since the last call, each key once. Storage is
         shared by every tab: the statistics are merged, never written over, so ``read``
         gives what is stored now and only this page's events are added to it."""
@@ -278,7 +294,7 @@ class Session:
     def resume(self, stored: str | None) -> Outcome:
         """The saved game (``stored``, None if none), or a new one; says what could not
         be read, and keeps an unreadable game aside instead of losing it."""
-        problems = []
+        problems, self._told = self._told, []
         if self.stats.problem:
             problems.append(self.stats.problem)
             if not self.stats.newer:

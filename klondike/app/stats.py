@@ -279,7 +279,7 @@ class Statistics:
         if text is None:
             return stats
         try:
-            _read(stats, jsontext.loads(text) if isinstance(text, str) else None)
+            whole = _read(stats, jsontext.loads(text) if isinstance(text, str) else None)
         except Newer:
             stats = cls()
             stats.newer = True
@@ -289,6 +289,10 @@ class Statistics:
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
             stats = cls()
             stats.problem = _("The statistics could not be read and start again from zero")
+        else:
+            if not whole:  # what reads is kept; the session keeps the whole value aside
+                stats.problem = _("Some of the statistics could not be read: the damaged "
+                                  "value is kept aside, and everything else is kept")
         return stats
 
 
@@ -320,44 +324,66 @@ def key_of_game(saved_game: str) -> str:
     return hashlib.sha256(saved_game.encode()).hexdigest()[:16]
 
 
-def _read(stats: Statistics, data: Any) -> None:
-    """Fill ``stats`` from parsed JSON of any shape; raise ValueError/TypeError for anything
-    off, and :class:`Newer` for a format newer than :data:`STATS_VERSION`."""
+def _read(stats: Statistics, data: Any) -> bool:
+    """Fill ``stats`` from parsed JSON of any shape: every rule set, day and key that reads
+    (True if all of it did). Raise ValueError for a value that is not statistics at all,
+    and :class:`Newer` for a format newer than :data:`STATS_VERSION`."""
     version = data.get("v") if isinstance(data, dict) else None
     if _is_int(version) and version > STATS_VERSION:
         raise Newer(version)
     if version not in (1, 2, STATS_VERSION):
         raise ValueError("not statistics of a known version")
-    sets, daily = data["sets"], data["daily"]
-    if not isinstance(sets, dict) or not isinstance(daily, dict):
-        raise TypeError("sets and daily must be objects")
+    whole = True
+
+    def part(name: str) -> dict[str, Any]:
+        nonlocal whole
+        value = data.get(name, {})
+        if not isinstance(value, dict):
+            whole = False
+            return {}
+        return value
+
     if version == 1:  # the key of the last game only, a whole save
         last = data.get("last")
-        if last is not None and not isinstance(last, str):
-            raise TypeError("last must be text")
-        recent = [] if last is None else [key_of_game(last)]
+        recent = [key_of_game(last)] if isinstance(last, str) else []
+        whole = whole and (last is None or isinstance(last, str))
     else:
-        recent = data["recent"]
-        if not isinstance(recent, list) or not all(isinstance(k, str) and len(k) <= 64
-                                                   for k in recent):
-            raise TypeError("recent must be a list of keys")
-    for key, value in sets.items():
-        _check_rule_set(key)
-        stats.records[key] = _record(value)
-    for draw, days in daily.items():
+        recent = data.get("recent")
+        if not isinstance(recent, list):
+            whole, recent = False, []
+        kept = [k for k in recent if isinstance(k, str) and len(k) <= 64]
+        whole, recent = whole and len(kept) == len(recent), kept
+    for key, value in part("sets").items():
+        try:
+            _check_rule_set(key)
+            stats.records[key] = _record(value)
+        except (ValueError, TypeError):
+            whole = False
+    for draw, days in part("daily").items():
         if draw not in ("1", "3") or not isinstance(days, list):
-            raise ValueError("daily must map 1 and 3 to lists")
-        stats.daily[int(draw)] = {Date.fromisoformat(day).isoformat() for day in days}
+            whole = False
+            continue
+        for day in days:
+            try:
+                stats.daily[int(draw)].add(Date.fromisoformat(day).isoformat())
+            except (ValueError, TypeError):
+                whole = False
     stats.recent = recent[-RECENT_GAMES:]
-    checked = data["checked"] if version >= 3 else {}
-    if not isinstance(checked, dict):
-        raise TypeError("checked must be an object")
-    for key, counts in checked.items():
+    for key, counts in (part("checked") if version >= 3 else {}).items():
+        if (isinstance(counts, list) and len(counts) == 2 and all(map(_is_int, counts))
+                and 0 <= counts[1] <= counts[0] and _is_rule_set(key)):
+            stats.checked[key] = list(counts)
+        else:
+            whole = False
+    return whole and all(name in data for name in ("sets", "daily"))
+
+
+def _is_rule_set(key: str) -> bool:
+    try:
         _check_rule_set(key)
-        if not (isinstance(counts, list) and len(counts) == 2 and all(map(_is_int, counts))
-                and 0 <= counts[1] <= counts[0]):
-            raise ValueError("checked counts are [played, won]")
-        stats.checked[key] = list(counts)
+    except ValueError:
+        return False
+    return True
 
 
 def _record(value: object) -> Record:

@@ -137,9 +137,30 @@ class Settings:
             return settings
         for field in fields(cls):
             value = data.get(field.name)
-            if isinstance(value, type(getattr(settings, field.name))) and _valid(field.name, value):
+            if _readable(field.name, value, getattr(settings, field.name)):
                 setattr(settings, field.name, value)
         return settings
+
+    @classmethod
+    def damaged(cls, text: str | None) -> bool:
+        """Whether stored settings are there but not all readable (what does read is
+        used, and the rest is the default: the player is told, and the value kept aside).
+        A newer version's settings are not damaged (:func:`is_newer`)."""
+        if text is None or is_newer(text, SETTINGS_VERSION):
+            return False
+        try:
+            data = jsontext.loads(text)
+        except ValueError:
+            return True
+        if not isinstance(data, dict):
+            return True
+        return not all(_readable(f.name, data[f.name], f.default)
+                       for f in fields(cls) if f.name in data)
+
+
+def _readable(name: str, value: object, default: object) -> bool:
+    return (isinstance(value, type(default))
+            and isinstance(value, bool) == isinstance(default, bool) and _valid(name, value))
 
 
 def _valid(name: str, value: object) -> bool:

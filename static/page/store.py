@@ -14,7 +14,7 @@ class Store:
             self.local.getItem("klondike.game")
         except Exception:
             self.local = None
-        self.unsaved: dict[str, str] = {}  # key -> text not written yet
+        self.unsaved: dict[str, str | None] = {}  # key -> text not written yet
 
     def get(self, key: str) -> str | None:
         if self.local is None:
@@ -25,13 +25,17 @@ class Store:
             return None
 
     def write(self, pairs) -> bool:
-        """Write ``pairs`` (and what failed before); False if anything is left unwritten."""
+        """Write ``pairs`` (and what failed before), a text of None removing its key;
+        False if anything is left unwritten."""
         self.unsaved.update(pairs)
         if self.local is None:
             return False
         for key, text in list(self.unsaved.items()):
             try:
-                self.local.setItem(key, text)
+                if text is None:
+                    self.local.removeItem(key)
+                else:
+                    self.local.setItem(key, text)
             except Exception:  # full, or refused
                 return False
             del self.unsaved[key]
