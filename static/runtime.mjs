@@ -26,7 +26,9 @@ import { SNAPSHOT } from "./vendor/snapshot.mjs";
 
 export { version };
 
-const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const INDEX = new URL("./vendor/pyodide/", import.meta.url);
+// Node.js (tests/test_snapshot.py runs this module there) wants a path, not a file: URL.
+const INDEX_URL = INDEX.protocol === "file:" ? decodeURIComponent(INDEX.pathname) : INDEX.href;
 export const SNAPSHOT_CACHE = "klondike-snapshot";
 const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT.key}.bin`, import.meta.url).href;
 

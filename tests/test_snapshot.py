@@ -48,3 +48,62 @@ def test_nothing_depends_on_hash_order():
     first = run("0")
     assert first == run("4242") == run("987654321")
     assert {row[1] for row in first[0:8:2]} <= {"won", "lost", "unknown"}
+
+
+# static/runtime.mjs in Node.js, with a Cache Storage of its own in memory: the worker's
+# boot makes and stores the snapshot; two page boots restore it; each says how it booted
+# and draws from `random`, and a restore without the runtime's reseed draws too.
+RUNTIME_IN_NODE = """
+import fs from "node:fs";
+import path from "node:path";
+const root = process.argv[2];
+const store = new Map();
+globalThis.caches = { open: async () => ({
+  match: async (url) => store.has(url) ? new Response(store.get(url)) : undefined,
+  keys: async () => [...store.keys()].map((url) => ({ url })),
+  put: async (url, response) => store.set(url, new Uint8Array(await response.arrayBuffer())),
+  delete: async (request) => store.delete(request.url ?? request),
+}) };
+const files = {};
+(function walk(dir) {
+  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== "__pycache__") walk(rel);
+    else if (rel.endsWith(".py")) files[rel] = fs.readFileSync(path.join(root, rel), "utf8");
+  }
+})("klondike");
+const runtime = await import(path.join(root, "static", "runtime.mjs"));
+const { loadPyodide: plain } = await import(path.join(root, "static/vendor/pyodide/pyodide.mjs"));
+const out = [];
+const draw = (py) => py.runPython("import random, sys\\n"
+  + "[random.random(), 'klondike.app.session' in sys.modules]").toJs();
+const worker = await runtime.loadForWorker(files);
+out.push([runtime.booted.path, draw(worker)]);
+while (store.size === 0) await new Promise((r) => setTimeout(r, 50));
+const [[, bytes]] = store;
+for (const _ of [1, 2]) {
+  const page = await runtime.loadPyodide();
+  out.push([runtime.booted.path, draw(page)]);
+}
+for (const _ of [1, 2]) {
+  const frozen = await plain({ indexURL: path.join(root, "static/vendor/pyodide/"),
+                               _loadSnapshot: bytes });
+  out.push(["unseeded", draw(frozen)]);
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_a_restored_interpreter_has_klondike_imported_and_fresh_randomness(tmp_path):
+    """Issue 38, item 4: a snapshot freezes `random`'s state (two restores without the
+    runtime draw the same number); the runtime reseeds it from the system's entropy."""
+    script = tmp_path / "runtime.mjs"
+    script.write_text(RUNTIME_IN_NODE)
+    done = subprocess.run(["node", str(script), str(ROOT)], capture_output=True, text=True,
+                          timeout=600, check=True)
+    (made, first), (path1, page1), (path2, page2), (_, frozen1), (_, frozen2) = json.loads(
+        done.stdout.strip().splitlines()[-1])
+    assert (made, path1, path2) == ("plain", "snapshot", "snapshot")
+    assert first[1] and page1[1] and page2[1]  # klondike's modules already imported
+    assert frozen1 == frozen2  # the snapshot's own state, the same at every restore
+    assert page1[0] != page2[0] and frozen1[0] not in (page1[0], page2[0])
