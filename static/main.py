@@ -140,7 +140,7 @@ class App:
         if changed == "stats" and document.getElementById("stats-dialog").open:
             self.dialogs.show_stats()
         elif changed == "game":
-            self.pointer.drag = None
+            self.pointer.cancel()
             self.keyboard.show_pick()
             ELSEWHERE.hidden = False
             toolbar.show_toolbar(self.session.toolbar())
@@ -327,6 +327,7 @@ class App:
             self.dialogs.show_stats()
 
     def on_visibilitychange(self, _event) -> None:
+        self.pointer.cancel()  # a drag does not outlive the page's being hidden
         self.session.set_hidden(bool(document.hidden))
         self.write_stored()  # hidden: the tab may be closed next
         address.flush()  # the link waiting for a frame: none comes while hidden
@@ -357,6 +358,7 @@ async def main() -> None:
         (TABLE, "pointermove", pointer.on_pointermove),
         (TABLE, "pointerup", pointer.on_pointerup),
         (TABLE, "pointercancel", pointer.on_pointercancel),
+        (TABLE, "lostpointercapture", pointer.on_pointercancel),
         (TABLE, "focusin", keyboard.on_focusin),
         (BOARD, "click", app.on_click),
         (BOARD, "submit", app.on_submit),

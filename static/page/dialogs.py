@@ -36,7 +36,7 @@ class Dialogs:
         CODE_ERROR.textContent = ""
         CODE_INPUT.removeAttribute("aria-invalid")
         WIN_DIALOG.close()
-        NEW_DIALOG.showModal()
+        self.modal(NEW_DIALOG)
 
     def start_from_new(self) -> None:
         field = NEW_DIALOG.querySelector("form").elements.namedItem
@@ -55,6 +55,11 @@ class Dialogs:
     def close_win() -> None:
         WIN_DIALOG.close()
 
+    def modal(self, dialog) -> None:
+        """Open ``dialog``; a drag in progress ends first, its cards back in place."""
+        self.app.pointer.cancel()
+        dialog.showModal()
+
     @staticmethod
     def prime() -> None:
         """Open and close an empty modal dialog while the page loads. The first modal
@@ -64,11 +69,10 @@ class Dialogs:
         WIN_DIALOG.showModal()
         WIN_DIALOG.close()
 
-    @staticmethod
-    def show_win(message: str) -> None:
+    def show_win(self, message: str) -> None:
         document.getElementById("win-message").textContent = message
         if not WIN_DIALOG.open:
-            WIN_DIALOG.showModal()
+            self.modal(WIN_DIALOG)
 
     def copy_code(self) -> None:
         code = self.app.session.game.code
@@ -86,12 +90,11 @@ class Dialogs:
         except Exception:  # no clipboard (insecure context): the address is the link
             say(_("The address of this page is the link to this deal"))
 
-    @staticmethod
-    def ask_link(message: str) -> None:
+    def ask_link(self, message: str) -> None:
         """A link to another deal was opened during a game: start it, or keep playing."""
         document.getElementById("link-message").textContent = message
         if not LINK_DIALOG.open:
-            LINK_DIALOG.showModal()
+            self.modal(LINK_DIALOG)
 
     @staticmethod
     def close_link() -> None:
@@ -116,7 +119,7 @@ class Dialogs:
         field("back").value = settings.back
         field("table").value = settings.table
         field("large_index").checked = settings.large_index
-        SETTINGS_DIALOG.showModal()
+        self.modal(SETTINGS_DIALOG)
 
     async def save_settings(self) -> None:
         field = SETTINGS_DIALOG.querySelector("form").elements.namedItem
@@ -189,7 +192,7 @@ class Dialogs:
         select.value = rule_set_of(self.app.session.game)
         self.ask_reset(False)
         self.show_stats()
-        STATS_DIALOG.showModal()
+        self.modal(STATS_DIALOG)
 
     def show_stats(self) -> None:
         rows, note = self.app.session.stats_rows(document.getElementById("stats-rules").value)
@@ -230,7 +233,7 @@ class Dialogs:
                 for cells in section.table:
                     add_row(table, "td", cells)
                 body.appendChild(table)
-        HELP_DIALOG.showModal()
+        self.modal(HELP_DIALOG)
 
 
 def add(parent, tag: str, text: str):

@@ -47,6 +47,7 @@ class Keyboard:
             event.preventDefault()
             self.choose(pile)
         elif key == "Escape":
+            app.pointer.cancel()  # a drag too
             app.show(app.session.cancel())
             self.show_pick()
 

@@ -14,6 +14,11 @@ class Pointer:
     def on_pointerdown(self, event) -> None:
         if self.app.busy or event.button > 0:
             return
+        if self.drag is not None:  # a second finger, or a press whose release was lost
+            second = event.pointerId != self.drag["id"]
+            self.cancel()
+            if second:  # two fingers are no gesture: the first one's cards go back
+                return
         el = nullable(event.target.closest(".card, .slot"))
         if el is None or not TABLE.contains(el):
             return
@@ -24,7 +29,11 @@ class Pointer:
             "card": nullable(el.getAttribute("data-card")),
             "draggable": el.classList.contains("draggable"),
         }
-        TABLE.setPointerCapture(event.pointerId)
+        try:
+            TABLE.setPointerCapture(event.pointerId)
+        except Exception:  # the pointer is gone already: its gesture ends with it
+            self.drag = None
+            return
         event.preventDefault()
 
     def on_pointermove(self, event) -> None:
@@ -59,12 +68,20 @@ class Pointer:
         self.app.show(session.drop(drag["pile"], drag["index"], target))
 
     def on_pointercancel(self, event) -> None:
-        drag = self.drag
-        if drag is None or event.pointerId != drag["id"]:
+        """pointercancel, or lostpointercapture (after a pointerup, no gesture is left)."""
+        if self.drag is not None and event.pointerId == self.drag["id"]:
+            self.cancel()
+
+    def cancel(self, *_args) -> None:
+        """End the gesture in progress, if any, without a move: the cards it lifted go
+        back to their places (a pointer lost or cancelled, a second finger, the page
+        hidden, a dialog opening, Escape, the game taken by another tab)."""
+        drag, self.drag = self.drag, None
+        if drag is None:
             return
-        self.drag = None
         self.outline(None)
-        self.app.board.release(drag["els"])
+        if drag["els"]:
+            self.app.board.release(drag["els"])
 
     def outline(self, pile: str | None) -> None:
         if pile == self.highlight:
