@@ -63,7 +63,9 @@
       list.every((n) => isText(n, NAME, 40));
     if (!names(record.body) || !names(record.root)) return null;
     const waiting = isText(record.waiting, /^[^<>]*$/, 200) ? record.waiting : WAITING;
-    return { cards, places, height: record.height, body: record.body, root: record.root, waiting };
+    const chrome = isText(record.chrome, /^[0-9]{1,4}px$/, 6) ? record.chrome : null;
+    return { cards, places, height: record.height, body: record.body, root: record.root,
+             waiting, chrome };
   }
 
   function draw(record) {
@@ -71,6 +73,8 @@
     if (!table || table.querySelector(".card")) return false;
     record.body.forEach((name) => document.body.classList.add(name));
     record.root.forEach((name) => document.documentElement.classList.add(name));
+    // The height the toolbar and the status line took: the cards come out the same size.
+    if (record.chrome) document.documentElement.style.setProperty("--chrome-h", record.chrome);
     for (const [pile, [x, y]] of record.places) {
       const slot = table.querySelector(`[data-pile="${pile}"]`);
       slot?.style.setProperty("--x", String(x));

@@ -94,7 +94,7 @@ def test_the_table_geometry_of_the_page_is_the_views():
     """The outlines in index.html and the card size in site.css are drawn before Python
     runs; they come from klondike/app/view.py (tools/build.py writes them)."""
     assert build.sync_geometry(write=False) == [], "run tools/build.py and commit"
-    from klondike.app.view import CARD_H, TABLE_W, slots
+    from klondike.app.view import CARD_H, FIT_H, TABLE_W, slots
 
     page = (ROOT / "index.html").read_text()
     for pile, (x, y) in slots().items():
@@ -102,6 +102,7 @@ def test_the_table_geometry_of_the_page_is_the_views():
         assert (float(style[1]), float(style[2])) == pytest.approx((x, y)), pile
     css = (ROOT / "static" / "site.css").read_text()
     assert f"--table-w: {TABLE_W:.4g};" in css and f"--card-ratio: {CARD_H:.4g};" in css
+    assert f"--table-h: {FIT_H:.4g};" in css
     assert "8.04" not in css.replace(f"--table-w: {TABLE_W:.4g};", "")
 
 

@@ -122,10 +122,11 @@ def update_pyscript_toml(root: Path = ROOT) -> bool:
 def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
     """Write the table's geometry from klondike/app/view.py into the files that draw the
     table before Python runs: each pile outline's --x/--y in index.html and the table's
-    width and card ratio in static/site.css. Returns the files that differed (written
-    unless ``write`` is false: tests/test_site_files.py fails on any drift)."""
+    width, the height it is fitted to and the card ratio in static/site.css. Returns the
+    files that differed (written unless ``write`` is false: tests/test_site_files.py fails
+    on any drift)."""
     sys.path.insert(0, str(root))
-    from klondike.app.view import CARD_H, TABLE_W, slots
+    from klondike.app.view import CARD_H, FIT_H, TABLE_W, slots
 
     def html(text: str) -> str:
         for pile, (x, y) in slots().items():
@@ -135,6 +136,7 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
 
     def css(text: str) -> str:
         text = re.sub(r"--table-w: [^;]*;", f"--table-w: {TABLE_W:.4g};", text, count=1)
+        text = re.sub(r"--table-h: [^;]*;", f"--table-h: {FIT_H:.4g};", text, count=1)
         return re.sub(r"--card-ratio: [^;]*;", f"--card-ratio: {CARD_H:.4g};", text, count=1)
 
     changed = []

@@ -65,16 +65,19 @@ def looks(settings: Settings) -> tuple[list[str], list[str]]:
 
 
 def painting(drawn: Layout, settings: Settings, waiting: str,
-             labels: Callable[[str], str] = str) -> str:
+             labels: Callable[[str], str] = str, chrome: str | None = None) -> str:
     """The record of a table drawn as ``drawn``, as JSON text: for each card (in the
     order of ``CARDS``) its text, class, marks, place, stacking order, whether it is face
     up and its accessible name (``labels`` translates a place's label); the piles'
     outlines; the table's height; the looks; and ``waiting``, what a tap or a key before
-    Python is ready is answered with, in the player's language."""
+    Python is ready is answered with, in the player's language; ``chrome``, the height
+    the page left to the toolbar and the status line (a CSS length such as "112px"), so
+    that the cards come out the size they were."""
     body, root = looks(settings)
     cards = [[str(p.card), card_class(p.card), *card_marks(p.card), round(p.x, 4),
               round(p.y, 4), p.z, p.face_up, labels(p.label)] for p in drawn.places]
     slots = {pile: [round(x, 4), round(y, 4)] for pile, (x, y) in drawn.slots.items()}
     return json.dumps({"v": PAINT_VERSION, "cards": cards, "slots": slots,
                        "height": round(drawn.height, 4), "body": body, "root": root,
-                       "waiting": waiting}, ensure_ascii=False, separators=(",", ":"))
+                       "waiting": waiting, "chrome": chrome}, ensure_ascii=False,
+                      separators=(",", ":"))

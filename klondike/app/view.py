@@ -33,6 +33,10 @@ UP_STEP = 0.38  # face-up cards: the rank and suit index stays readable
 MIN_DOWN_STEP = 0.06
 MIN_UP_STEP = 0.22
 FAN_STEP = 0.3  # draw-3 waste fan (R2.8)
+#: The table's height the card size is chosen for (static/site.css's --table-h, written by
+#: tools/build.py): a fresh deal's tallest column with two more cards on it. Taller columns
+#: are squeezed to the room the window leaves (:func:`column_steps`).
+FIT_H = round(TABLEAU_Y + 6 * DOWN_STEP + 2 * UP_STEP + CARD_H + MARGIN, 4)
 FOUNDATION_PILES = tuple(f"F{s}" for s in SUITS)  # the fixed order s h d c (R2.5)
 COLUMN_PILES = tuple(f"T{i}" for i in range(1, 8))
 PILES = ("stock", "waste", *FOUNDATION_PILES, *COLUMN_PILES)

@@ -11,13 +11,13 @@ from pyodide.ffi import create_proxy
 from klondike import CARDS
 from klondike.app.paint import card_class, card_marks, painting
 from klondike.app.storage import PAINT_KEY
-from klondike.app.view import PILES, RAISED_Z, drawn_z, layout, pile_at, slots
+from klondike.app.view import FIT_H, PILES, RAISED_Z, drawn_z, layout, pile_at, slots
 from klondike.i18n import _
 
 from .dom import TABLE, nullable
 
 GLIDE_S = 0.25  # a little more than the CSS --move-time: a glide is over after it
-STATUS_ROOM_PX = 48  # kept below the table for the status line
+STATUS_ROOM_PX = 64  # kept below the table: the status line (two lines on a phone), the padding
 CARDS_BY_TEXT = {str(c): c for c in CARDS}
 
 
@@ -43,6 +43,8 @@ class Board:
         self.z = {}  # card -> the z-index last written: RAISED_Z or more while it glides
         self.layout = None
         self.painted = None  # the record of painting() last returned
+        self.chrome = nullable(document.documentElement.style.getPropertyValue(
+            "--chrome-h")) or None  # what fit_height() wrote (or static/paint.js did)
         self.card_px = 1.0
         self.raised_at = 0.0  # monotonic() when the last card raised began to glide
         for card in CARDS:
@@ -92,9 +94,10 @@ class Board:
         if self.metrics is None:
             self.metrics = (self.slots["stock"].getBoundingClientRect().width or 1.0,
                             TABLE.getBoundingClientRect().top, window.innerHeight)
+            self.fit_height(self.metrics[1])
         self.card_px, top, window_height = self.metrics
         room = (window_height - top - STATUS_ROOM_PX) / self.card_px
-        self.layout = layout(game, height=max(room, 5.0), left_handed=left_handed)
+        self.layout = layout(game, height=max(room, FIT_H), left_handed=left_handed)
         shown, z = self.shown, self.z
         places = self.layout.places
         if animated:
@@ -126,13 +129,23 @@ class Board:
             TABLE.style.height = self.height = height
         self.unmark("hint")
 
+    def fit_height(self, top: float) -> None:
+        """Tell the stylesheet how much of the window's height is not the table's (the
+        toolbar above it, however it wrapped, and the status line below): the card width
+        follows the height left where the height binds (static/site.css, --chrome-h). A
+        change resizes the cards, and the resize observer draws the table again."""
+        chrome = f"{top + STATUS_ROOM_PX:.0f}px"
+        if chrome != self.chrome:
+            self.chrome = chrome
+            document.documentElement.style.setProperty("--chrome-h", chrome)
+
     def painting(self, settings) -> list[tuple[str, str]]:
         """The write of the table as last drawn (:func:`klondike.app.paint.painting`),
         if it changed since the last call."""
         if self.layout is None:
             return []
         text = painting(self.layout, settings, _("Still loading: try again in a moment."),
-                        labels=_)
+                        labels=_, chrome=self.chrome)
         if text == self.painted:
             return []
         self.painted = text
