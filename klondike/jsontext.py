@@ -42,12 +42,9 @@ def depth(text: str) -> int:
     return deepest
 
 
-def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """:func:`json.loads` of ``text``; :class:`ValueError` if it is not JSON or nests
     deeper than ``max_depth``."""
-    if isinstance(text, bytes | bytearray):
-        text = text.decode("utf-8")
-    if isinstance(text, str) and text.count("[") + text.count("{") > max_depth \
-            and depth(text) > max_depth:
+    if text.count("[") + text.count("{") > max_depth and depth(text) > max_depth:
         raise ValueError(f"the value is nested deeper than {max_depth} levels")
     return json.loads(text)

@@ -29,7 +29,7 @@ export { version };
 const INDEX = new URL("./vendor/pyodide/", import.meta.url);
 // Node.js (tests/test_snapshot.py runs this module there) wants a path, not a file: URL.
 const INDEX_URL = INDEX.protocol === "file:" ? decodeURIComponent(INDEX.pathname) : INDEX.href;
-export const SNAPSHOT_CACHE = "klondike-snapshot";
+const SNAPSHOT_CACHE = "klondike-snapshot"; // sw.js leaves it to this module
 const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT.key}.bin`, import.meta.url).href;
 
 // What the snapshot has imported: everything of klondike/ that the page (static/main.py)
@@ -46,9 +46,10 @@ import klondike.app.paint
 `;
 
 // How this context's interpreter started, for the benchmarks and the browser tests: its
-// path, "snapshot", "plain" (none stored, or the option is off) or "fallback" (a snapshot
-// that failed to restore); when loadPyodide was called and how long it took (start, ms);
-// in the worker that made a snapshot, how long that took (makeMs) and its size (stored).
+// path, "snapshot", "plain" (none stored) or "fallback" (a snapshot that failed to restore,
+// and why: reason); when loadPyodide was called, how long it took and how long of it was
+// the wait for the stored bytes (start, ms, readMs); in the worker that made a snapshot,
+// how long that took (makeMs).
 export const booted = { path: null, ms: null, reason: null };
 globalThis.klondikeBoot = booted;
 
@@ -60,7 +61,6 @@ async function snapshotCache() {
 // The stored snapshot of this build as bytes, or null.
 async function readSnapshot() {
   try {
-    if (disabled()) return null;
     const cache = await snapshotCache();
     const response = cache && (await cache.match(SNAPSHOT_URL));
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
@@ -68,13 +68,6 @@ async function readSnapshot() {
     console.warn("snapshot not read:", error);
     return null;
   }
-}
-
-// ?snapshot=off in the page's address: the page boots the plain way (its worker does not
-// see the page's address, and goes on as usual).
-function disabled() {
-  const search = globalThis.location?.search ?? "";
-  return new URLSearchParams(search).get("snapshot") === "off";
 }
 
 async function forget() {
@@ -111,8 +104,7 @@ async function boot(options, make) {
       await forget();
     }
   }
-  const making = make && !disabled();
-  return done(await loadPlain(making ? { ...config, _makeSnapshot: true } : config), path, started);
+  return done(await loadPlain(make ? { ...config, _makeSnapshot: true } : config), path, started);
 }
 
 function done(pyodide, path, started) {
@@ -138,7 +130,7 @@ export async function loadForWorker(files) {
     pyodide.FS.mkdirTree(`/home/pyodide/${path.slice(0, path.lastIndexOf("/"))}`);
     pyodide.FS.writeFile(`/home/pyodide/${path}`, text);
   }
-  if (booted.path !== "snapshot" && !disabled()) {
+  if (booted.path !== "snapshot") {
     pyodide.runPython(SNAPSHOT_IMPORTS);
     const started = performance.now();
     const bytes = pyodide.makeMemorySnapshot();
@@ -158,7 +150,6 @@ async function storeSnapshot(bytes) {
     await cache.put(SNAPSHOT_URL, new Response(bytes, {
       headers: { "Content-Type": "application/octet-stream" },
     }));
-    booted.stored = bytes.length;
   } catch (error) {
     // A full quota, or no Cache Storage: the next visit boots the plain way.
     console.warn("snapshot not stored:", error);
