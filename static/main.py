@@ -100,7 +100,7 @@ class App:
 
     def render(self) -> None:
         settings = self.session.settings
-        self.board.render(self.session.game, settings.left_handed, settings.animation != "off")
+        self.board.render(self.session.game, settings, settings.animation != "off")
         toolbar.show_toolbar(self.session.toolbar())
         if self.linked is not None and not self.dialogs.asking_link():
             self.linked = None  # the link's question was closed with Escape: keep playing
@@ -339,10 +339,6 @@ class App:
             toolbar.show_score(self.session.score_line())
         self.heard(self.session.solver_tick())  # the worker's watchdog
 
-    def on_resize(self, _event) -> None:
-        self.board.metrics = None  # the window's height: the room below the table
-        self.render()
-
 
 async def main() -> None:
     app = App()
@@ -365,7 +361,7 @@ async def main() -> None:
         (BOARD, "change", app.on_change),
         (document, "keydown", keyboard.on_keydown),
         (document, "visibilitychange", app.on_visibilitychange),
-        (window, "resize", app.on_resize),
+        (window, "resize", pointer.on_resize),
         (window, "storage", app.on_storage),
         (window, "hashchange", app.on_hashchange),
     ]

@@ -64,8 +64,9 @@
     if (!names(record.body) || !names(record.root)) return null;
     const waiting = isText(record.waiting, /^[^<>]*$/, 200) ? record.waiting : WAITING;
     const chrome = isText(record.chrome, /^[0-9]{1,4}px$/, 6) ? record.chrome : null;
+    const tableH = isNumber(record.tableH, 1, 50) ? record.tableH : null;
     return { cards, places, height: record.height, body: record.body, root: record.root,
-             waiting, chrome };
+             waiting, chrome, tableH };
   }
 
   function draw(record) {
@@ -73,8 +74,11 @@
     if (!table || table.querySelector(".card")) return false;
     record.body.forEach((name) => document.body.classList.add(name));
     record.root.forEach((name) => document.documentElement.classList.add(name));
-    // The height the toolbar and the status line took: the cards come out the same size.
-    if (record.chrome) document.documentElement.style.setProperty("--chrome-h", record.chrome);
+    // The height the toolbar and the status line took, and the table's height in card
+    // widths (more than usual for a long column): the cards come out the same size.
+    const root = document.documentElement.style;
+    if (record.chrome) root.setProperty("--chrome-h", record.chrome);
+    if (record.tableH) root.setProperty("--table-h", String(record.tableH));
     for (const [pile, [x, y]] of record.places) {
       const slot = table.querySelector(`[data-pile="${pile}"]`);
       slot?.style.setProperty("--x", String(x));

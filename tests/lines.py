@@ -28,3 +28,24 @@ _DEAL_3 = (
 
 DEAL_2_DRAW_1 = _DEAL_2.split()
 DEAL_3_DRAW_1 = _DEAL_3.split()
+
+
+# The tallest column Klondike allows (issue 40): column 7 with 6 face-down cards under 13
+# face-up ones, a King-to-Ace run on the King it was dealt, found by a search
+# (tools/find_tall_column.py). Neither line is a win.
+
+# Draw 1: 64 moves.
+TALL_DRAW1_CODE = "KL1-D1N-AAAAAAY"
+TALL_DRAW1_MOVES = (
+    "T5>T1 T5>T7 T3>F S S S S W>F T6>F T6>T2 S W>F S S S S S S S S W>T2 S S W>F S S S S "
+    "W>F W>T4 T1>F S S S W>T6 S S S S S S S S S S S S S S W>T6 T1>T6 W>T1 T4>T1 T4>T7 "
+    "T3>T7 S S W>T7 S W>T7 T6>T7 W>T7 Fd>T7 Fc>T7"
+)
+
+# Draw 3: 51 moves; the last turns the stock, so the waste fans 3 cards.
+TALL_DRAW3_CODE = "KL1-D3N-AAAAAAY"
+TALL_DRAW3_MOVES = (
+    "T5>T1 T5>T7 T3>F T6>T1 T6>T2 S S S S S S W>T4 S S S S S S S S S S W>T6 S S S S S S S "
+    "W>F W>T6 W>T2 T1>T6 W>T1 T4>T1 T4>T7 T3>T7 S W>T2 W>T7 S S S S S S W>T7 T6>T7 Fs>T7 "
+    "S"
+)

@@ -41,11 +41,12 @@ def test_court_cards_and_tens_carry_their_rank():
 
 
 def test_looks_follow_the_settings_and_only_known_classes():
-    assert looks(Settings()) == (["back-lattice"], ["table-green"])
+    assert looks(Settings()) == (["back-lattice"], ["table-green", "cards-normal"])
     body, root = looks(Settings(four_colour=True, animation="off", large_index=True,
-                                back="waves", table="dark"))
-    assert body == ["four-colour", "animation-off", "large-index", "back-waves"]
-    assert root == ["table-dark"]
+                                back="waves", table="dark", left_handed=True,
+                                card_size="large"))
+    assert body == ["four-colour", "animation-off", "large-index", "left-handed", "back-waves"]
+    assert root == ["table-dark", "cards-large"]
     assert looks(Settings(animation="fast"))[0] == ["animation-fast", "back-lattice"]
     for settings in (Settings(), Settings(back="dots", table="blue", four_colour=True)):
         body, root = looks(settings)

@@ -94,7 +94,17 @@ def test_the_table_geometry_of_the_page_is_the_views():
     """The outlines in index.html and the card size in site.css are drawn before Python
     runs; they come from klondike/app/view.py (tools/build.py writes them)."""
     assert build.sync_geometry(write=False) == [], "run tools/build.py and commit"
-    from klondike.app.view import CARD_H, FIT_H, TABLE_W, slots
+    from klondike.app.view import (
+        CARD_H,
+        CARD_MAX_PX,
+        FIT_H,
+        GAP,
+        SIDE_ASPECT,
+        SIDE_MAX_H_PX,
+        SIDE_W_PX,
+        TABLE_W,
+        slots,
+    )
 
     page = (ROOT / "index.html").read_text()
     for pile, (x, y) in slots().items():
@@ -104,6 +114,13 @@ def test_the_table_geometry_of_the_page_is_the_views():
     assert f"--table-w: {TABLE_W:.4g};" in css and f"--card-ratio: {CARD_H:.4g};" in css
     assert f"--table-h: {FIT_H:.4g};" in css
     assert "8.04" not in css.replace(f"--table-w: {TABLE_W:.4g};", "")
+    # The card size's caps and the side layout (issue 40): the view's numbers.
+    assert f"--card-max: {CARD_MAX_PX['normal']}px;" in css
+    assert f":root.cards-large {{ --card-max: {CARD_MAX_PX['large']}px; }}" in css
+    assert f"--side-px: {SIDE_W_PX}px;" in css and f"--column-reach: {GAP / 2:.4g};" in css
+    wide, high = SIDE_ASPECT
+    assert css.count(f"@media (min-aspect-ratio: {wide}/{high}) and "
+                     f"(max-height: {SIDE_MAX_H_PX}px)") == 1
 
 
 def test_the_build_rewrites_a_geometry_that_drifted(tmp_path):

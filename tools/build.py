@@ -126,7 +126,17 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
     files that differed (written unless ``write`` is false: tests/test_site_files.py fails
     on any drift)."""
     sys.path.insert(0, str(root))
-    from klondike.app.view import CARD_H, FIT_H, TABLE_W, slots
+    from klondike.app.view import (
+        CARD_H,
+        CARD_MAX_PX,
+        FIT_H,
+        GAP,
+        SIDE_ASPECT,
+        SIDE_MAX_H_PX,
+        SIDE_W_PX,
+        TABLE_W,
+        slots,
+    )
 
     def html(text: str) -> str:
         for pile, (x, y) in slots().items():
@@ -137,6 +147,17 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
     def css(text: str) -> str:
         text = re.sub(r"--table-w: [^;]*;", f"--table-w: {TABLE_W:.4g};", text, count=1)
         text = re.sub(r"--table-h: [^;]*;", f"--table-h: {FIT_H:.4g};", text, count=1)
+        text = re.sub(r"--card-max: [^;]*;", f"--card-max: {CARD_MAX_PX['normal']}px;",
+                      text, count=1)
+        text = re.sub(r"(:root\.cards-large \{ --card-max: )[^;]*;",
+                      rf"\g<1>{CARD_MAX_PX['large']}px;", text, count=1)
+        text = re.sub(r"--side-px: [^;]*;", f"--side-px: {SIDE_W_PX}px;", text, count=1)
+        text = re.sub(r"--column-reach: [^;]*;", f"--column-reach: {GAP / 2:.4g};", text,
+                      count=1)
+        wide, high = SIDE_ASPECT
+        text = re.sub(r"@media \(min-aspect-ratio: [^)]*\) and \(max-height: [^)]*\)",
+                      f"@media (min-aspect-ratio: {wide}/{high}) and "
+                      f"(max-height: {SIDE_MAX_H_PX}px)", text, count=1)
         return re.sub(r"--card-ratio: [^;]*;", f"--card-ratio: {CARD_H:.4g};", text, count=1)
 
     changed = []

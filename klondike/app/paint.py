@@ -25,7 +25,7 @@ import json
 from collections.abc import Callable
 
 from ..cards import RANKS, SUIT_SYMBOLS, Card
-from .storage import BACKS, TABLES, Settings
+from .storage import BACKS, CARD_SIZES, TABLES, Settings
 from .view import Layout
 
 #: The record's format: static/paint.js draws only this version and ignores any other.
@@ -34,8 +34,9 @@ PAINT_VERSION = 1
 #: Every class the settings can put on the page's body (``body``) and root (``root``):
 #: the glue removes those not in :func:`looks` and adds the others.
 BODY_CLASSES = ("four-colour", "animation-off", "animation-fast", "large-index",
-                *(f"back-{back}" for back in BACKS))
-ROOT_CLASSES = tuple(f"table-{table}" for table in TABLES)
+                "left-handed", *(f"back-{back}" for back in BACKS))
+ROOT_CLASSES = (*(f"table-{table}" for table in TABLES),
+                *(f"cards-{size}" for size in CARD_SIZES))
 
 
 def card_class(card: Card) -> str:
@@ -58,26 +59,32 @@ def looks(settings: Settings) -> tuple[list[str], list[str]]:
         ("animation-off", settings.animation == "off"),
         ("animation-fast", settings.animation == "fast"),
         ("large-index", settings.large_index),
+        ("left-handed", settings.left_handed),
     ) if on]
     body += [f"back-{back}" for back in BACKS if settings.back == back]
     root = [f"table-{table}" for table in TABLES if settings.table == table]
+    root += [f"cards-{size}" for size in CARD_SIZES if settings.card_size == size]
     return body, root
 
 
 def painting(drawn: Layout, settings: Settings, waiting: str,
-             labels: Callable[[str], str] = str, chrome: str | None = None) -> str:
+             labels: Callable[[str], str] = str, chrome: str | None = None,
+             table_h: float | None = None) -> str:
     """The record of a table drawn as ``drawn``, as JSON text: for each card (in the
     order of ``CARDS``) its text, class, marks, place, stacking order, whether it is face
     up and its accessible name (``labels`` translates a place's label); the piles'
     outlines; the table's height; the looks; and ``waiting``, what a tap or a key before
     Python is ready is answered with, in the player's language; ``chrome``, the height
-    the page left to the toolbar and the status line (a CSS length such as "112px"), so
-    that the cards come out the size they were."""
+    the page left to the toolbar and the status line (a CSS length such as "112px"), and
+    ``table_h``, the table's height in card widths the size was chosen for
+    (:func:`klondike.app.view.table_height`), so that the cards come out the size they
+    were."""
     body, root = looks(settings)
     cards = [[str(p.card), card_class(p.card), *card_marks(p.card), round(p.x, 4),
               round(p.y, 4), p.z, p.face_up, labels(p.label)] for p in drawn.places]
     slots = {pile: [round(x, 4), round(y, 4)] for pile, (x, y) in drawn.slots.items()}
     return json.dumps({"v": PAINT_VERSION, "cards": cards, "slots": slots,
                        "height": round(drawn.height, 4), "body": body, "root": root,
-                       "waiting": waiting, "chrome": chrome}, ensure_ascii=False,
+                       "waiting": waiting, "chrome": chrome, "tableH": table_h},
+                      ensure_ascii=False,
                       separators=(",", ":"))

@@ -36,6 +36,9 @@ DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
 ANIMATIONS = ("normal", "fast", "off")
 BACKS = ("lattice", "dots", "waves")  # the card backs, drawn in static/site.css
 TABLES = ("green", "blue", "dark")  # the table's colours (dark: a dark theme)
+#: How large cards may grow: "normal" up to a comfortable size, "large" as large as the
+#: window allows (klondike/app/view.py's CARD_MAX_PX).
+CARD_SIZES = ("normal", "large")
 
 
 def save_game(game: Game, elapsed: float, checked: bool = False,
@@ -120,6 +123,7 @@ class Settings:
     back: str = "lattice"  # the card back, one of BACKS
     table: str = "green"  # the table's colour, one of TABLES
     large_index: bool = False  # larger rank and suit in the cards' corners (small screens)
+    card_size: str = "normal"  # one of CARD_SIZES: how large cards may grow (view.CARD_MAX_PX)
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, **asdict(self)}, separators=(",", ":"))
@@ -174,6 +178,8 @@ def _valid(name: str, value: object) -> bool:
         return value in BACKS
     if name == "table":
         return value in TABLES
+    if name == "card_size":
+        return value in CARD_SIZES
     if name == "language":
         return isinstance(value, str) and len(value) <= 8
     return True

@@ -14,6 +14,7 @@ pixels, to draw the table at any size, from a 360 px phone to a desktop.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -30,13 +31,42 @@ TOP_Y = 0.1
 TABLEAU_Y = TOP_Y + CARD_H + 0.3
 DOWN_STEP = 0.16  # face-down cards: just enough to count them
 UP_STEP = 0.38  # face-up cards: the rank and suit index stays readable
+#: Where the window leaves room (a phone held upright), face-up cards are spread further,
+#: up to this, so that each card's strip is a target a finger can hit (TARGET_PX high).
+MAX_UP_STEP = 0.62
+TARGET_PX = 24  # WCAG 2.2, 2.5.8: a target at least 24 by 24 CSS px
 MIN_DOWN_STEP = 0.06
-MIN_UP_STEP = 0.22
-FAN_STEP = 0.3  # draw-3 waste fan (R2.8)
+#: The least face-up offset of a squeezed column: the index (static/site.css draws the
+#: rank 0.3 card widths high, 3% of the card's height from its top) stays whole, so a J
+#: never reads as an I; with large card corners (rank 0.4 high) a larger one.
+MIN_UP_STEP = 0.34
+MIN_UP_STEP_LARGE = 0.44
+FAN_STEP = 0.4  # draw-3 waste fan (R2.8): a covered card shows its rank and suit ("10" too)
+FAN_STEP_LARGE = 0.5  # with large card corners
 #: The table's height the card size is chosen for (static/site.css's --table-h, written by
 #: tools/build.py): a fresh deal's tallest column with two more cards on it. Taller columns
-#: are squeezed to the room the window leaves (:func:`column_steps`).
+#: are squeezed to the room the window leaves (:func:`column_steps`), and where even the
+#: least offsets do not fit, the cards get smaller (:func:`table_height`).
 FIT_H = round(TABLEAU_Y + 6 * DOWN_STEP + 2 * UP_STEP + CARD_H + MARGIN, 4)
+
+# --- the table in the window (CSS px) -----------------------------------------------------
+# static/site.css draws the table before Python is ready with the same sizes (a formula of
+# these numbers, written there by tools/build.py); once Python runs, the page asks
+# :func:`fit` and writes the card width it decides. e2e/test_fit.py fails on drift.
+#: A card is never wider than this, by the card size setting: "normal" stops where cards
+#: stop being comfortable on a desktop monitor, "large" fills any window (low vision).
+CARD_MAX_PX = {"normal": 180, "large": 400}
+#: Below the table in the layout with the tools above it: the status line (two lines on a
+#: phone) and the page's padding.
+STATUS_ROOM_PX = 64
+#: The side layout, for a window much wider than high (a phone held sideways): the tools
+#: and the status line in a column of this width beside the table, which then has the
+#: window's whole height. Chosen from the window's shape alone: its width over its height
+#: at least SIDE_ASPECT, and a height of at most SIDE_MAX_H (taller windows have room for
+#: the toolbar above the table).
+SIDE_W_PX = 188
+SIDE_ASPECT = (3, 2)
+SIDE_MAX_H_PX = 560
 FOUNDATION_PILES = tuple(f"F{s}" for s in SUITS)  # the fixed order s h d c (R2.5)
 COLUMN_PILES = tuple(f"T{i}" for i in range(1, 8))
 PILES = ("stock", "waste", *FOUNDATION_PILES, *COLUMN_PILES)
@@ -84,19 +114,76 @@ def slots(left_handed: bool = False) -> dict[str, tuple[float, float]]:
     return out
 
 
-def column_steps(down: int, up: int, room: float | None) -> tuple[float, float]:
-    """Offsets for face-down and face-up cards, compressed so the column fits ``room``
-    (the height below the column's top, in card widths) while staying readable."""
-    extent = down * DOWN_STEP + max(up - 1, 0) * UP_STEP
-    if room is None or extent + CARD_H <= room or extent == 0:
-        return DOWN_STEP, UP_STEP
-    scale = max(room - CARD_H, 0) / extent
-    return max(DOWN_STEP * scale, MIN_DOWN_STEP), max(UP_STEP * scale, MIN_UP_STEP)
+def column_steps(down: int, up: int, room: float | None, min_up: float = MIN_UP_STEP,
+                 up_step: float = UP_STEP) -> tuple[float, float]:
+    """Offsets for face-down and face-up cards (``up_step`` where there is room),
+    compressed so the column fits ``room`` (the height below the column's top, in card
+    widths): the face-down cards first, as they show nothing, then the face-up ones, never
+    below ``min_up`` (:data:`MIN_UP_STEP`, or :data:`MIN_UP_STEP_LARGE` with large
+    corners), which leaves every index whole."""
+    ups = max(up - 1, 0)
+    if room is None or down * DOWN_STEP + ups * up_step + CARD_H <= room:
+        return DOWN_STEP, up_step
+    spare = room - CARD_H - ups * up_step  # for the face-down cards, if up keeps its step
+    if down and spare >= down * MIN_DOWN_STEP:
+        return spare / down, up_step
+    if not ups:
+        return MIN_DOWN_STEP, up_step
+    return MIN_DOWN_STEP, max((room - CARD_H - down * MIN_DOWN_STEP) / ups, min_up)
 
 
-def layout(game: Game, height: float | None = None, left_handed: bool = False) -> Layout:
+def table_height(game: Game, large_index: bool = False) -> float:
+    """The table's height, in card widths, that the card size is chosen for: :data:`FIT_H`,
+    or more where a column is so long that it needs more even at the least offsets (6
+    face-down cards under 13 face-up ones: 7.74, or 8.94 with large corners)."""
+    min_up = MIN_UP_STEP_LARGE if large_index else MIN_UP_STEP
+    longest = max(len(c.down) * MIN_DOWN_STEP + max(len(c.up) - 1, 0) * min_up
+                  for c in game.tableau)
+    return max(FIT_H, round(TABLEAU_Y + longest + CARD_H + MARGIN, 4))
+
+
+def pad(width: float) -> float:
+    """The page's padding at a window ``width`` wide (static/site.css's --pad)."""
+    return min(max(6.0, 0.015 * width), 16.0)
+
+
+def side_layout(width: float, height: float) -> bool:
+    """Whether a window of this size (CSS px) puts the tools beside the table."""
+    wide, high = SIDE_ASPECT
+    return width * high >= height * wide and height <= SIDE_MAX_H_PX
+
+
+class Fit(NamedTuple):
+    card_px: float  # the card width
+    side: bool  # the tools beside the table (:func:`side_layout`)
+    chrome_px: int  # of the window's height, what is not the table's
+    room: float  # the table's height in card widths: columns are squeezed to fit it
+    up_step: float  # the face-up cards' offset where a column has room (TARGET_PX high)
+
+
+def fit(width: float, height: float, top: float, table_h: float = FIT_H,
+        size: str = "normal") -> Fit:
+    """The card size in a window ``width`` by ``height`` CSS px whose table starts
+    ``top`` px from the window's top, for a table ``table_h`` card widths high
+    (:func:`table_height`) and the card size setting ``size``: the table fills the width
+    or the height, whichever binds, up to :data:`CARD_MAX_PX`. The page never scrolls."""
+    side = side_layout(width, height)
+    edge = pad(width)
+    chrome = math.ceil(top + (edge if side else STATUS_ROOM_PX))  # whole px: the record's
+    across = width - 2 * edge - (SIDE_W_PX + edge if side else 0)
+    card = min(across / TABLE_W, (height - chrome) / table_h,
+               CARD_MAX_PX.get(size, CARD_MAX_PX["normal"]))
+    card = max(round(card, 2), 1.0)
+    up_step = min(max(UP_STEP, TARGET_PX / card), MAX_UP_STEP)
+    return Fit(card, side, chrome, max((height - chrome) / card, table_h), round(up_step, 4))
+
+
+def layout(game: Game, height: float | None = None, left_handed: bool = False,
+           large_index: bool = False, up_step: float = UP_STEP) -> Layout:
     """Every card's :class:`Place`. ``height`` is the room for the whole table in card
-    widths; long columns are compressed to fit it (down to a readable minimum)."""
+    widths; long columns are compressed to fit it, down to offsets that leave every
+    card's index whole (larger with ``large_index``: large card corners). ``up_step``:
+    the face-up offset in a column with room (:attr:`Fit.up_step`)."""
     where = slots(left_handed)
     places: list[Place | None] = [None] * 52
 
@@ -113,8 +200,9 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
     waste = game.waste
     fan = game.waste_fan
     direction = -1 if left_handed else 1
+    fan_step = FAN_STEP_LARGE if large_index else FAN_STEP
     for index, card in enumerate(waste):
-        shift = max(0, index - (len(waste) - fan)) * FAN_STEP * direction
+        shift = max(0, index - (len(waste) - fan)) * fan_step * direction
         put(card, "waste", index, True, x + shift, y, index == len(waste) - 1)
 
     for s, pile in enumerate(FOUNDATION_PILES):
@@ -124,10 +212,13 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False) -
             put(CARDS[s * 13 + index], pile, index, True, x, y, index == count - 1)
 
     bottom = TABLEAU_Y + CARD_H
+    min_up = MIN_UP_STEP_LARGE if large_index else MIN_UP_STEP
+    up_step = max(up_step, min_up)  # large corners need more than the usual offset
     for pile, column in zip(COLUMN_PILES, game.tableau, strict=True):
         x, y = where[pile]
-        room = None if height is None else height - TABLEAU_Y
-        down_step, up_step = column_steps(len(column.down), len(column.up), room)
+        room = None if height is None else height - TABLEAU_Y - MARGIN
+        down_step, up_step = column_steps(len(column.down), len(column.up), room, min_up,
+                                          up_step)
         for index, card in enumerate(column.down):
             put(card, pile, index, False, x, y, False)
             y += down_step
@@ -160,16 +251,17 @@ def drawn_z(before: Sequence[Place | None], after: Sequence[Place]) -> list[int]
 
 def pile_at(layout_: Layout, x: float, y: float) -> str | None:
     """The pile a dragged card with its top-left corner at (x, y) is dropped on: the
-    column or foundation it overlaps most. Any foundation means ``"F"`` (R2.5: a card
-    dropped anywhere on the foundation row goes to its own suit's slot)."""
+    column or foundation it overlaps most (a column is its width and half the gaps beside
+    it, down to the bottom of the table, as static/site.css draws its target for taps).
+    Any foundation means ``"F"`` (R2.5: a card dropped anywhere on the foundation row goes
+    to its own suit's slot)."""
     best, best_area = None, 0.0
     for pile in (*FOUNDATION_PILES, *COLUMN_PILES):
         sx, sy = layout_.slots[pile]
-        top = sy
-        bottom = sy + CARD_H
-        if pile[0] == "T":  # a column reaches all the way down
-            bottom = float("inf")
-        w = min(x + 1, sx + 1) - max(x, sx)
+        left, right, top, bottom = sx, sx + 1, sy, sy + CARD_H
+        if pile[0] == "T":  # a column reaches all the way down, and half way to the next
+            left, right, bottom = sx - GAP / 2, sx + 1 + GAP / 2, float("inf")
+        w = min(x + 1, right) - max(x, left)
         h = min(y + CARD_H, bottom) - max(y, top)
         if w > 0 and h > 0 and w * h > best_area:
             best, best_area = pile, w * h

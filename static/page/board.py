@@ -11,13 +11,22 @@ from pyodide.ffi import create_proxy
 from klondike import CARDS
 from klondike.app.paint import card_class, card_marks, painting
 from klondike.app.storage import PAINT_KEY
-from klondike.app.view import FIT_H, PILES, RAISED_Z, drawn_z, layout, pile_at, slots
+from klondike.app.view import (
+    PILES,
+    RAISED_Z,
+    drawn_z,
+    fit,
+    layout,
+    pile_at,
+    slots,
+    table_height,
+)
 from klondike.i18n import _
 
 from .dom import TABLE, nullable
 
 GLIDE_S = 0.25  # a little more than the CSS --move-time: a glide is over after it
-STATUS_ROOM_PX = 64  # kept below the table: the status line (two lines on a phone), the padding
+ROOT_STYLE = document.documentElement.style
 CARDS_BY_TEXT = {str(c): c for c in CARDS}
 
 
@@ -43,26 +52,24 @@ class Board:
         self.z = {}  # card -> the z-index last written: RAISED_Z or more while it glides
         self.layout = None
         self.painted = None  # the record of painting() last returned
-        self.chrome = nullable(document.documentElement.style.getPropertyValue(
-            "--chrome-h")) or None  # what fit_height() wrote (or static/paint.js did)
+        self.chrome = nullable(ROOT_STYLE.getPropertyValue(
+            "--chrome-h")) or None  # what fit_table() wrote (or static/paint.js did)
+        self.sizes = {}  # the root's CSS variables last written by fit_table()
+        self.table_h = None  # the table's height in card widths the size was chosen for
         self.card_px = 1.0
         self.raised_at = 0.0  # monotonic() when the last card raised began to glide
         for card in CARDS:
             el = self.cards[card] = self.make_card(card)
             self.parts[card] = Parts(el.style, el.style.setProperty, el.classList.toggle,
                                      el.setAttribute, el.dataset)
-        # The card's size and the room below the toolbar, measured when they change (not
-        # at every move: reading them forces a layout in the middle of the move's work).
-        self.metrics = None  # (card width in px, the table's top, the window's height)
+        # The window's size and the table's top, measured when they change (not at every
+        # move: reading them forces a layout in the middle of the move's work).
+        self.metrics = None  # (the window's width, its height, the table's top)
         self.on_resized = on_resized  # draws the table again
 
-        def resized(*_args) -> None:
-            self.metrics = None
-            if self.layout is not None:  # drawn already (not before the game is resumed)
-                self.on_resized()
-
-        self.observer = ResizeObserver.new(create_proxy(resized))
-        self.observer.observe(self.slots["stock"])
+        # The toolbar wraps to another height (a language, the code, the winnable mark):
+        # the table's top moves. The window's own resizing comes as the resize event.
+        self.observer = ResizeObserver.new(create_proxy(self.refit))
         self.observer.observe(document.querySelector(".toolbar"))
 
     @staticmethod
@@ -88,16 +95,25 @@ class Board:
         return el
 
     # --- drawing ------------------------------------------------------------------------
-    def render(self, game, left_handed: bool, animated: bool = True) -> None:
-        """Patch every card whose place changed; the table grows to its longest column.
-        ``animated``: cards glide to their places (and ride above the others meanwhile)."""
+    def refit(self, *_args) -> None:
+        """Measure the window and the table's top again and draw the table to fit."""
+        self.metrics = None
+        if self.layout is not None:  # drawn already (not before the game is resumed)
+            self.on_resized()
+
+    def render(self, game, settings, animated: bool = True) -> None:
+        """Patch every card whose place changed, at the size :func:`klondike.app.view.fit`
+        decides for the window and the game's longest column. ``animated``: cards glide
+        to their places (and ride above the others meanwhile)."""
         if self.metrics is None:
-            self.metrics = (self.slots["stock"].getBoundingClientRect().width or 1.0,
-                            TABLE.getBoundingClientRect().top, window.innerHeight)
-            self.fit_height(self.metrics[1])
-        self.card_px, top, window_height = self.metrics
-        room = (window_height - top - STATUS_ROOM_PX) / self.card_px
-        self.layout = layout(game, height=max(room, FIT_H), left_handed=left_handed)
+            self.metrics = (window.innerWidth, window.innerHeight,
+                            TABLE.getBoundingClientRect().top)
+        table_h = table_height(game, settings.large_index)
+        sized = fit(*self.metrics, table_h, settings.card_size)
+        self.fit_table(sized, table_h)
+        self.table_h = table_h
+        self.layout = layout(game, sized.room, settings.left_handed, settings.large_index,
+                             sized.up_step)
         shown, z = self.shown, self.z
         places = self.layout.places
         if animated:
@@ -127,17 +143,21 @@ class Board:
         height = f"{self.layout.height * self.card_px:.0f}px"
         if height != self.height:
             TABLE.style.height = self.height = height
+            TABLE.style.setProperty("--table-rows", f"{self.layout.height:.4f}")
         self.unmark("hint")
 
-    def fit_height(self, top: float) -> None:
-        """Tell the stylesheet how much of the window's height is not the table's (the
-        toolbar above it, however it wrapped, and the status line below): the card width
-        follows the height left where the height binds (static/site.css, --chrome-h). A
-        change resizes the cards, and the resize observer draws the table again."""
-        chrome = f"{top + STATUS_ROOM_PX:.0f}px"
-        if chrome != self.chrome:
-            self.chrome = chrome
-            document.documentElement.style.setProperty("--chrome-h", chrome)
+    def fit_table(self, sized, table_h: float) -> None:
+        """Write the card width decided (--card-w, which the stylesheet's formula stood
+        for until now), and what that formula needs, kept in the paint record so the
+        next visit's first frame draws the cards this size: the height of the window not
+        the table's (--chrome-h) and the table's height in card widths (--table-h)."""
+        self.card_px = sized.card_px
+        self.chrome = f"{sized.chrome_px}px"
+        for name, value in (("--card-w", f"{sized.card_px:g}px"), ("--chrome-h", self.chrome),
+                            ("--table-h", f"{table_h:g}")):
+            if self.sizes.get(name) != value:
+                ROOT_STYLE.setProperty(name, value)
+                self.sizes[name] = value
 
     def painting(self, settings) -> list[tuple[str, str]]:
         """The write of the table as last drawn (:func:`klondike.app.paint.painting`),
@@ -145,7 +165,7 @@ class Board:
         if self.layout is None:
             return []
         text = painting(self.layout, settings, _("Still loading: try again in a moment."),
-                        labels=_, chrome=self.chrome)
+                        labels=_, chrome=self.chrome, table_h=self.table_h)
         if text == self.painted:
             return []
         self.painted = text

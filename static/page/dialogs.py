@@ -119,6 +119,7 @@ class Dialogs:
         field("back").value = settings.back
         field("table").value = settings.table
         field("large_index").checked = settings.large_index
+        field("card_size").value = settings.card_size
         self.modal(SETTINGS_DIALOG)
 
     async def save_settings(self) -> None:
@@ -135,6 +136,7 @@ class Dialogs:
             back=field("back").value,
             table=field("table").value,
             large_index=bool(field("large_index").checked),
+            card_size=field("card_size").value,
             language=language if language in LANGUAGE_NAMES else "",
         )
         said = self.app.session.change_settings(settings)

@@ -83,6 +83,13 @@ class Pointer:
         if drag["els"]:
             self.app.board.release(drag["els"])
 
+    def on_resize(self, _event) -> None:
+        """The window's size changed (a phone turned, mid-game or mid-drag): the gesture
+        ends without a move, its cards back in their places, and the table is drawn at
+        the size that fits the window now."""
+        self.cancel()
+        self.app.board.refit()
+
     def outline(self, pile: str | None) -> None:
         if pile == self.highlight:
             return
