@@ -105,7 +105,7 @@
       cards.appendChild(el);
     }
     table.appendChild(cards);
-    table.style.height = `calc(var(--card-w) * ${record.height})`;
+    table.style.setProperty("--table-rows", String(record.height));
     return true;
   }
 

@@ -131,8 +131,9 @@ def test_the_tallest_column_stays_on_screen_and_every_index_stays_whole(
 def test_face_down_cards_are_squeezed_before_face_up_ones():
     down, up = column_steps(6, 13, room=1.4 + 6 * 0.1 + 12 * UP_STEP)
     assert up == UP_STEP and down == pytest.approx(0.1)
-    down, up = column_steps(6, 13, room=1.4 + 6 * MIN_DOWN_STEP + 12 * 0.35)
-    assert down == MIN_DOWN_STEP and up == pytest.approx(0.35)
+    between = (MIN_UP_STEP + UP_STEP) / 2
+    down, up = column_steps(6, 13, room=1.4 + 6 * MIN_DOWN_STEP + 12 * between)
+    assert down == MIN_DOWN_STEP and up == pytest.approx(between)
     assert column_steps(6, 13, room=2.0) == (MIN_DOWN_STEP, MIN_UP_STEP)
 
 

@@ -141,11 +141,11 @@ def test_face_up_cards_are_spaced_more_than_face_down_ones():
 def test_long_columns_compress_to_fit_the_height_but_stay_readable():
     game = position(["5c 4d 9s 2c 3c 4c | Kh Qs Jh Tc 9h 8s 7h 6s 5h 4s 3h 2s"])
     free = layout(game)
-    fit = layout(game, height=7.5)
-    assert free.height > 7.5
+    fit = layout(game, height=7.8)
+    assert free.height > 7.8
     last_free = max(p.y for p in free.places if p and p.pile == "T1")
     last_fit = max(p.y for p in fit.places if p and p.pile == "T1")
-    assert last_fit + CARD_H <= 7.5 + 1e-9 < last_free + CARD_H
+    assert last_fit + CARD_H <= 7.8 + 1e-9 < last_free + CARD_H
     ys = sorted(p.y for p in fit.places if p and p.pile == "T1" and p.face_up)
     assert min(b - a for a, b in zip(ys, ys[1:], strict=False)) >= MIN_UP_STEP - 1e-9
     assert max(b - a for a, b in zip(ys, ys[1:], strict=False)) < UP_STEP

@@ -37,10 +37,11 @@ MAX_UP_STEP = 0.62
 TARGET_PX = 24  # WCAG 2.2, 2.5.8: a target at least 24 by 24 CSS px
 MIN_DOWN_STEP = 0.06
 #: The least face-up offset of a squeezed column: the index (static/site.css draws the
-#: rank 0.3 card widths high, 3% of the card's height from its top) stays whole, so a J
-#: never reads as an I; with large card corners (rank 0.4 high) a larger one.
-MIN_UP_STEP = 0.34
-MIN_UP_STEP_LARGE = 0.44
+#: rank's box 0.3 card widths high, 3% of the card's height, 0.042 widths, below the
+#: card's 1 px border) stays whole down to 36 px cards, so a J never reads as an I; with
+#: large card corners (0.4 high) a larger one.
+MIN_UP_STEP = 0.37
+MIN_UP_STEP_LARGE = 0.47
 FAN_STEP = 0.4  # draw-3 waste fan (R2.8): a covered card shows its rank and suit ("10" too)
 FAN_STEP_LARGE = 0.5  # with large card corners
 #: The table's height the card size is chosen for (static/site.css's --table-h, written by
@@ -135,7 +136,7 @@ def column_steps(down: int, up: int, room: float | None, min_up: float = MIN_UP_
 def table_height(game: Game, large_index: bool = False) -> float:
     """The table's height, in card widths, that the card size is chosen for: :data:`FIT_H`,
     or more where a column is so long that it needs more even at the least offsets (6
-    face-down cards under 13 face-up ones: 7.74, or 8.94 with large corners)."""
+    face-down cards under 13 face-up ones: 8.1, or 9.3 with large corners)."""
     min_up = MIN_UP_STEP_LARGE if large_index else MIN_UP_STEP
     longest = max(len(c.down) * MIN_DOWN_STEP + max(len(c.up) - 1, 0) * min_up
                   for c in game.tableau)

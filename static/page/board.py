@@ -46,7 +46,7 @@ class Board:
         self.cards = {}  # card -> element
         self.parts = {}  # card -> Parts of its element
         self.marked = {}  # mark (class) -> the elements it is on, so unmark queries nothing
-        self.height = ""  # the table's height last written
+        self.height = ""  # the table's height last written, in card widths
         self.slots = {pile: TABLE.querySelector(f'[data-pile="{pile}"]') for pile in PILES}
         self.shown = {}  # card -> Place last written to its element
         self.z = {}  # card -> the z-index last written: RAISED_Z or more while it glides
@@ -140,10 +140,10 @@ class Board:
             if z.get(card) != want:
                 self.parts[card].style.zIndex = str(want)
                 z[card] = want
-        height = f"{self.layout.height * self.card_px:.0f}px"
+        height = f"{self.layout.height:.4f}"  # card widths: the columns' targets reach it
         if height != self.height:
-            TABLE.style.height = self.height = height
-            TABLE.style.setProperty("--table-rows", f"{self.layout.height:.4f}")
+            TABLE.style.setProperty("--table-rows", height)
+            self.height = height
         self.unmark("hint")
 
     def fit_table(self, sized, table_h: float) -> None:
