@@ -78,7 +78,7 @@ SIZES = """() => {
     return {card: document.querySelector('.slot.stock').getBoundingClientRect().width,
             formula, top: document.getElementById('table').getBoundingClientRect().top,
             tableH: +root.getPropertyValue('--table-h'),
-            side: getComputedStyle(document.getElementById('board')).display === 'grid',
+            side: getComputedStyle(document.getElementById('table')).position === 'fixed',
             toolbarRight: document.querySelector('.toolbar').getBoundingClientRect().right,
             toolbarWidth: document.querySelector('.toolbar').getBoundingClientRect().width,
             tableLeft: document.getElementById('table').getBoundingClientRect().left,

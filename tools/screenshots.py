@@ -1,10 +1,12 @@
-"""Screenshots of the game in each language, for the README (issue 6).
+"""Screenshots of the game for the README: in each language (issue 6) and on a phone held
+upright, a phone held sideways and a desktop monitor (issue 40).
 
     python3 tools/build.py && .venv/bin/python tools/screenshots.py
 
 Opens the built site in headless Chromium with the browser's language set to each of the
 game's languages, plays a few moves of one deal (the same in every picture) and writes
-docs/screenshots/<language>.png.
+docs/screenshots/<language>.png; then, in English, the same position in a 390x844 and an
+844x390 touch screen and a 1920x1080 window: docs/screenshots/<screen>.png.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ OUT = ROOT / "docs" / "screenshots"
 LOCALES = {"en": "en-GB", "pl": "pl-PL", "vi": "vi-VN", "cs": "cs-CZ"}
 CODE = "KL1-D1N-AAAAAAC"
 MOVES = 20
+SCREENS = {"phone": ((390, 844), True), "sideways": ((844, 390), True),
+           "desktop": ((1920, 1080), False)}
 
 
 def main() -> None:
@@ -36,9 +40,11 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for language in LANGUAGES:
-                context = browser.new_context(viewport={"width": 960, "height": 720},
-                                              locale=LOCALES[language])
+            shots = [(language, (960, 720), False, LOCALES[language]) for language in LANGUAGES]
+            shots += [(name, size, touch, "en-GB") for name, (size, touch) in SCREENS.items()]
+            for name, (width, height), touch, locale in shots:
+                context = browser.new_context(viewport={"width": width, "height": height},
+                                              locale=locale, has_touch=touch, is_mobile=touch)
                 page = context.new_page()
                 page.set_default_timeout(60_000)
                 page.goto(url)
@@ -51,7 +57,7 @@ def main() -> None:
                 page.wait_for_function(
                     "document.getElementById('winnable').dataset.state !== 'busy'")
                 settle(page)
-                path = OUT / f"{language}.png"
+                path = OUT / f"{name}.png"
                 page.screenshot(path=str(path))
                 print(f"wrote {path.relative_to(ROOT)}")
                 context.close()

@@ -65,7 +65,7 @@ STATUS_ROOM_PX = 64
 #: window's whole height. Chosen from the window's shape alone: its width over its height
 #: at least SIDE_ASPECT, and a height of at most SIDE_MAX_H (taller windows have room for
 #: the toolbar above the table).
-SIDE_W_PX = 188
+SIDE_W_PX = 196
 SIDE_ASPECT = (3, 2)
 SIDE_MAX_H_PX = 560
 FOUNDATION_PILES = tuple(f"F{s}" for s in SUITS)  # the fixed order s h d c (R2.5)

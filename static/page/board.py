@@ -106,8 +106,8 @@ class Board:
         decides for the window and the game's longest column. ``animated``: cards glide
         to their places (and ride above the others meanwhile)."""
         if self.metrics is None:
-            self.metrics = (window.innerWidth, window.innerHeight,
-                            TABLE.getBoundingClientRect().top)
+            self.metrics = (window.innerWidth, window.innerHeight,  # the top in the page:
+                            TABLE.getBoundingClientRect().top + window.scrollY)  # scrolled too
         table_h = table_height(game, settings.large_index)
         sized = fit(*self.metrics, table_h, settings.card_size)
         self.fit_table(sized, table_h)
