@@ -16,27 +16,8 @@ The model is python-chess's ``Board``: :meth:`Game.play` pushes a move onto the 
 with what undo needs to restore the position exactly (R4), :meth:`Game.undo` pops it.
 
 Like a FEN in chess, :meth:`Game.position` writes any position as one line of text and
-:meth:`Game.from_position` sets a game up from it. Seven fields, separated by single
-spaces:
-
-1. draw and scoring, as in the game code (R7): ``D1N``, ``D3V``...
-2. the tableau: 7 columns from left to right separated by ``/``, each its face-down cards,
-   ``|``, then its face-up cards, bottom first (``9s3h|8s``); a column with no face-down
-   card is its face-up cards alone (``8c``), an empty column ``-``;
-3. the stock, the next card to be turned first;
-4. the waste, bottom first and top card last, with a ``|`` before the cards that show
-   fanned (R2.8): ``4dKs|Td``; without a ``|`` only the top card shows;
-5. the foundations: how many cards are on each, in the fixed order s h d c (R2.5), such
-   as ``3,0,13,0``;
-6. the score as the moves made it (R3), before Standard's time rules (R3.2);
-7. the recycles so far (R2.9).
-
-Cards are written as in R1.1, two letters each and nothing between them; ``-`` is an
-empty stock or waste.
-
->>> Game.from_code("KL1-D1N-AAAAAAA").position()  # doctest: +NORMALIZE_WHITESPACE
-'D1N 8c/Jd|Ts/9s3h|8s/2cAsQc|3d/2hJsKd5s|4c/Qh7s5dAdTh|8d/6c9d2s6s5h8h|Ah
- QdTcQsJh3c4h2d9h3sKhAc7c9c7hJc6dKc4s7d5c6h4dKsTd - 0,0,0,0 0 0'
+:meth:`Game.from_position` sets a game up from it; the text and its format are
+:mod:`klondike.position`'s, the state it sets up is the game's.
 """
 
 from __future__ import annotations
@@ -50,7 +31,6 @@ from .cards import (
     KING,
     RANK_NAMES,
     RANK_OF,
-    RANKS,
     RED,
     SUIT_NAMES,
     SUIT_OF,
@@ -87,8 +67,8 @@ class BadSave(ValueError):
 
 
 class BadPosition(ValueError):
-    """A position's text (:meth:`Game.from_position`) that is not a Klondike position;
-    the message names what is wrong."""
+    """A position's text (:func:`klondike.position.read`, :meth:`Game.from_position`)
+    that is not a Klondike position; the message names what is wrong."""
 
 
 class Column(NamedTuple):
@@ -154,17 +134,13 @@ class Game:
 
     @classmethod
     def from_position(cls, text: str, *, partial: bool = False) -> Game:
-        """A game set up from a position's text, as :meth:`position` writes it (the
-        module docstring tells its fields); any run of spaces may part the fields, and
-        cards may be in either letter case. Raise :class:`BadPosition` naming what is
-        wrong.
+        """A game set up from a position's text, as :meth:`position` writes it; raise
+        :class:`BadPosition` naming what is wrong. :func:`klondike.position.read` tells
+        what text it takes, and what ``partial=True`` (for made-up scenarios) lets through.
 
         The game has no history: it starts at the position, with no move to undo. Its
         code is deal 0 (``KL1-D1N-AAAAAAA`` for draw 1 and Normal), as no deal is known,
-        and :meth:`to_json` refuses to save it. All 52 cards must be there once each,
-        the foundations' counts included, and each column's face-up cards a run (R2.1).
-        ``partial=True`` is for made-up scenarios and tests: cards may be left out, and
-        face-up cards need not be a run.
+        and :meth:`to_json` refuses to save it.
 
         >>> game = Game.from_position("D3S -/-/-/-/-/-/Kh - Kc|QhQc 13,11,13,11 575 3")
         >>> game.waste_fan, game.moves_made, game.score, game.recycles
@@ -174,91 +150,16 @@ class Game:
         >>> game.position()
         'D3S -/-/-/-/-/-/KhQc - Kc|Qh 13,11,13,11 580 3'
         """
-        fields = text.split()
-        if len(fields) != 7:
-            raise BadPosition(_("A position has 7 fields separated by spaces, not {count}")
-                              .format(count=len(fields)))
-        mode, tableau, stock_text, waste_text, found_text, score_text, recycles_text = fields
-        mode = mode.upper()
-        if len(mode) != 3 or mode[0] != "D" or mode[1] not in "13":
-            raise BadPosition(
-                _("mode part {mode} must be D1 or D3 and a scoring letter, like D1N")
-                .format(mode=repr(_shown(fields[0]))))
-        if mode[2] not in SCORINGS:
-            raise BadPosition(_("unknown scoring letter {letter} (use N, S, V or X)")
-                              .format(letter=repr(mode[2])))
-        draw, rules = int(mode[1]), SCORINGS[mode[2]]
-        texts = tableau.split("/")
-        if len(texts) != 7:
-            raise BadPosition(_("The tableau has 7 columns separated by '/', not {count}")
-                              .format(count=len(texts)))
-        columns: list[list[Card]] = []
-        down: list[int] = []
-        for i, column in enumerate(texts):
-            down_text, _bar, up_text = column.rpartition("|")
-            face_down, face_up = _cards(down_text), _cards(up_text)
-            if face_down and not face_up:
-                raise BadPosition(_("Column {column} has no face-up card").format(column=i + 1))
-            for under, card in zip(face_up, face_up[1:], strict=False):
-                if not partial and not _fits(card, under):
-                    raise BadPosition(_no_fit(card, under))
-            columns.append(face_down + face_up)
-            down.append(len(face_down))
-        stock = _cards(stock_text)
-        hidden_text, bar, fanned_text = waste_text.rpartition("|")
-        fanned = _cards(fanned_text)
-        waste = _cards(hidden_text) + fanned
-        fan = len(fanned) if bar else min(1, len(waste))
-        most = min(draw, len(waste))
-        if waste and not 1 <= fan <= most:
-            raise BadPosition(
-                _("The waste fans {fan} cards after its '|'; in draw {draw} it fans at "
-                  "least 1 and at most {most}").format(fan=fan, draw=draw, most=most))
-        counts = found_text.split(",")
-        if len(counts) != 4 or not all(_whole(c) and int(c) <= 13 for c in counts):
-            raise BadPosition(
-                _("The foundations are 4 counts from 0 to 13 in the order s h d c, like "
-                  "3,0,13,0, not {text}").format(text=_shown(found_text)))
-        foundations = [int(c) for c in counts]
-        if not _whole(score_text.removeprefix("-")):
-            raise BadPosition(_("The score must be a whole number, not {text}")
-                              .format(text=_shown(score_text)))
-        score = int(score_text)
-        if rules.floor is not None and score < rules.floor:
-            raise BadPosition(
-                _("The score {score} is below the lowest that {scoring} scoring allows, "
-                  "{floor}").format(score=score, scoring=_(rules.name), floor=rules.floor))
-        if not _whole(recycles_text):
-            raise BadPosition(_("The recycles must be a whole number, 0 or more, not {text}")
-                              .format(text=_shown(recycles_text)))
-        recycles = int(recycles_text)
-        if rules.passes is not None and recycles > rules.passes - 1:
-            raise BadPosition(
-                _("{scoring} scoring allows at most {most} recycles, not {recycles}")
-                .format(scoring=_(rules.name), most=rules.passes - 1, recycles=recycles))
-        seen = [0] * 52
-        for s, n in enumerate(foundations):
-            for rank in range(n):
-                seen[s * 13 + rank] += 1
-        for card in [*stock, *waste, *(c for col in columns for c in col)]:
-            seen[card] += 1
-        twice = [str(c) for c in CARDS if seen[c] > 1]
-        if twice:
-            raise BadPosition(_("Cards given more than once: {cards}")
-                              .format(cards=" ".join(twice)))
-        missing = [str(c) for c in CARDS if not seen[c]]
-        if missing and not partial:
-            raise BadPosition(_("Cards missing from the position: {cards}")
-                              .format(cards=" ".join(missing)))
-        game = cls(GameCode(0, draw, rules.letter))
-        game._columns, game._down = columns, down
-        game._stock = stock[::-1]
-        game._waste = waste
-        game._foundations = foundations
-        game._score = score
-        game._recycles = recycles
-        game._start_fan = fan
-        game._set_up = True
+        from .position import read  # here, not at the top: position.py imports this module
+        setup = read(text, partial=partial)
+        game = cls(GameCode(0, setup.draw, setup.scoring.letter))
+        game._columns = [[*col.down, *col.up] for col in setup.tableau]
+        game._down = [len(col.down) for col in setup.tableau]
+        game._stock = list(reversed(setup.stock))
+        game._waste = list(setup.waste)
+        game._foundations = [setup.foundations[suit] for suit in SUITS]
+        game._score, game._recycles = setup.score, setup.recycles
+        game._start_fan, game._set_up = setup.waste_fan, True
         return game
 
     # --- what the game is -------------------------------------------------------------
@@ -375,23 +276,11 @@ class Game:
         return passes is None or self._recycles < passes - 1
 
     def position(self) -> str:
-        """The position as one line of text (see the module docstring), which
-        :meth:`from_position` reads back to the same position."""
-        columns = "/".join(
-            (_text(col[:d]) + "|" + _text(col[d:]) if d else _text(col)) or "-"
-            for col, d in zip(self._columns, self._down, strict=True)
-        )
-        waste, fan = self._waste, self.waste_fan
-        return " ".join((
-            f"D{self.draw}{self._rules.letter}",
-            columns,
-            _text(self._stock[::-1]) or "-",
-            _text(waste[:len(waste) - fan]) + "|" + _text(waste[len(waste) - fan:])
-            if waste else "-",
-            ",".join(map(str, self._foundations)),
-            str(self._score),
-            str(self._recycles),
-        ))
+        """The position as one line of text (:mod:`klondike.position` tells its format),
+        which :meth:`from_position` reads back to the same position."""
+        from .position import Setup, write  # here, not at the top: position.py imports this
+        return write(Setup(self.draw, self._rules, self.tableau, self.stock, self.waste,
+                           self.waste_fan, self.foundations, self._score, self._recycles))
 
     def copy(self) -> Game:
         """An independent game with the same position and history."""
@@ -713,37 +602,6 @@ def _no_fit(card: Card, top: Card) -> str:
     return _("The {card} can go only on a {colour} {rank}, not on the {top}").format(
         card=_name(card), colour=_colour(not RED[card]),
         rank=_rank_name(RANK_OF[card] + 1), top=_name(top))
-
-
-def _text(cards: list[Card]) -> str:
-    """Cards in a position's text: two letters each, nothing between them (R1.1)."""
-    return "".join(RANKS[c % 13] + SUITS[c // 13] for c in cards)
-
-
-def _cards(text: str) -> list[Card]:
-    """The cards of a position's field, ``-`` for none; raise :class:`BadPosition`."""
-    if text == "-":
-        return []
-    cards = []
-    for k in range(0, len(text), 2):
-        pair = text[k:k + 2]
-        rank, suit = RANKS.find(pair[0].upper()), SUITS.find(pair[-1].lower())
-        if len(pair) != 2 or rank < 0 or suit < 0:
-            raise BadPosition(
-                _("Not a card: {text} (a card is a rank of A23456789TJQK and a suit of shdc, "
-                  "like Ts)").format(text=repr(pair)))
-        cards.append(CARDS[suit * 13 + rank])
-    return cards
-
-
-def _whole(text: str) -> bool:
-    """A whole number of at most 9 digits 0-9 (no sign, no other digits)."""
-    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
-
-
-def _shown(text: str) -> str:
-    """Text that goes into a message, shortened if long."""
-    return text if len(text) <= 20 else text[:20] + "…"
 
 
 def _empty_column(i: int, col: list[Card]) -> str:

@@ -1,6 +1,7 @@
-"""A position as one line of text (like a FEN): Game.position() and Game.from_position()
-round-trip any position of play (R1.1 cards, R2.8 the waste's fan, R3 the score, R2.9 the
-recycles, R7 draw and scoring letters), and refuse text that is no position, naming why."""
+"""A position as one line of text (like a FEN): klondike.position's write() and read(), and
+Game.position() and Game.from_position() that call them, round-trip any position of play
+(R1.1 cards, R2.8 the waste's fan, R3 the score, R2.9 the recycles, R7 draw and scoring
+letters), and refuse text that is no position, naming why."""
 
 import doctest
 import random
@@ -8,7 +9,10 @@ import random
 import pytest
 
 import klondike.game
-from klondike import BadPosition, Game, GameCode, IllegalMove
+import klondike.position
+from klondike import BadPosition, Card, Column, Game, GameCode, IllegalMove
+from klondike.position import Setup, read, write
+from klondike.scoring import SCORINGS
 from klondike.solver import solve
 
 DEAL_0 = ("D1N 8c/Jd|Ts/9s3h|8s/2cAsQc|3d/2hJsKd5s|4c/Qh7s5dAdTh|8d/6c9d2s6s5h8h|Ah "
@@ -40,6 +44,13 @@ def assert_same_position(rebuilt: Game, game: Game) -> None:
         game.score_at(s) for s in (0, 29, 95, 3600)]
 
 
+def assert_setup_of(setup: Setup, game: Game) -> None:
+    """The parts read from a game's text are the game's, by the names of its properties."""
+    shown = game.score if game.score is not None else setup.score  # X shows no score (R3)
+    assert setup == (game.draw, game.scoring, game.tableau, game.stock, game.waste,
+                     game.waste_fan, game.foundations, shown, game.recycles)
+
+
 def test_R10_a_dealt_game_reads_as_its_deal_in_the_position_text():
     # R1 test vector of deal 0, next stock card first, nothing on the waste or foundations.
     assert Game.new(0).position() == DEAL_0
@@ -53,6 +64,8 @@ def test_R10_the_position_round_trips_after_random_playouts_in_every_mode():
         game = playout(number, rng, rng.randint(0, 150))
         modes.add((game.draw, game.scoring.letter))
         text = game.position()
+        assert_setup_of(read(text), game)
+        assert write(read(text)) == text
         rebuilt = Game.from_position(text)
         assert rebuilt.moves_made == 0 and rebuilt.history == ()
         assert_same_position(rebuilt, game)
@@ -105,6 +118,8 @@ def test_R2_8_without_a_bar_only_the_top_card_of_the_waste_shows():
 def test_R10_the_documented_examples_hold():
     result = doctest.testmod(klondike.game)
     assert result.attempted >= 10 and result.failed == 0
+    result = doctest.testmod(klondike.position)
+    assert result.attempted >= 5 and result.failed == 0
 
 
 def test_R4_a_set_up_game_has_no_history_and_nothing_to_undo():
@@ -145,6 +160,31 @@ def test_copy_of_a_set_up_game_keeps_its_position_and_fan():
 def test_R10_letter_case_and_runs_of_spaces_are_read_the_same():
     text = DEAL_0.lower().replace("d1n", "D1n").replace(" ", "   ")
     assert Game.from_position("  " + text + "\n").position() == DEAL_0
+    assert write(read("  " + text + "\n")) == DEAL_0
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.from_text(text[k:k + 2]) for k in range(0, len(text), 2))
+
+
+def test_R10_the_parts_of_a_position_write_as_its_text_and_read_back():
+    empty = Column((), ())
+    setup = Setup(draw=3, scoring=SCORINGS["N"],
+                  tableau=(Column((), cards("KhQc")), *[empty] * 6),
+                  stock=cards("Qh"), waste=cards("KdJcKcJhQd"), waste_fan=2,
+                  foundations={"s": 13, "h": 10, "d": 11, "c": 10}, score=0, recycles=0)
+    text = write(setup)
+    assert text == "D3N KhQc/-/-/-/-/-/- Qh KdJcKc|JhQd 13,10,11,10 0 0"
+    assert read(text) == setup
+    game = Game.from_position(text)
+    assert game.position() == text and game.waste_fan == 2 and game.tableau == setup.tableau
+
+
+def test_R3_the_score_field_is_kept_under_a_scoring_that_shows_none():
+    text = "D1X -/-/-/-/-/-/- - - 13,13,13,13 35 4"
+    assert read(text).score == 35
+    game = Game.from_position(text)
+    assert game.score is None and game.position() == text
 
 
 def test_R8_the_solver_answers_alike_on_a_position_and_on_its_rebuilt_game():
@@ -209,10 +249,11 @@ WASTE_3 = "D3N " + TABLEAU + " " + STOCK[6:] + " |QdTcQs 0,0,0,0 0 0"  # after o
      "The waste fans 0 cards after its '|'; in draw 3 it fans at least 1 and at most 3"),
 ])
 def test_R10_text_that_is_no_position_is_refused_naming_what_is_wrong(text, message):
-    with pytest.raises(BadPosition) as refused:
-        Game.from_position(text)
-    assert str(refused.value) == message
-    assert isinstance(refused.value, ValueError)
+    for reading in (Game.from_position, read):
+        with pytest.raises(BadPosition) as refused:
+            reading(text)
+        assert str(refused.value) == message
+        assert isinstance(refused.value, ValueError)
 
 
 def test_R10_the_examples_the_refusals_start_from_are_positions():
@@ -227,3 +268,9 @@ def test_partial_positions_may_leave_cards_out_but_never_give_one_twice():
         Game.from_position("D1N 8s/-/-/-/-/-/- - 7h 0,0,0,0 0 0")
     with pytest.raises(BadPosition, match="Cards given more than once: 7h"):
         Game.from_position("D1N 8s/-/-/-/-/-/- - 7h 0,7,0,0 0 0", partial=True)
+    # Face-up cards need not be a run either, and the text reads back as it was.
+    made_up = "D1N 8s|7h8d/-/-/-/-/-/- - - 0,0,0,0 0 0"
+    with pytest.raises(BadPosition, match="The 8 of diamonds can go only on a black 9"):
+        read(made_up)
+    assert write(read(made_up, partial=True)) == made_up
+    assert Game.from_position(made_up, partial=True).position() == made_up

@@ -16,7 +16,7 @@ ready the page adopts those card elements and draws the game as usual.
 >>> record["v"], len(record["cards"]), record["cards"][0][:2]
 (1, 52, ['As', 'card s-s'])
 >>> record["body"], record["root"]
-(['back-lattice'], ['table-green'])
+(['back-lattice'], ['table-green', 'cards-normal'])
 """
 
 from __future__ import annotations
