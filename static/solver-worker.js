@@ -5,10 +5,12 @@
 //
 // The page's first message is {"kind": "boot", "files": {path: text}}: the klondike/
 // modules as the page itself runs them, booted from static/runtime.mjs (from the memory
-// snapshot of this build, else the plain way, making that snapshot). Every later message is a request (JSON text) for
-// Solving.ask(); every answer goes back as a JSON text. The search runs in slices
+// snapshot of this build, else the plain way, making that snapshot). Every later message
+// is a request for Solving.ask(), forwarded as its text; every answer goes back as its
+// text (klondike/app/protocol.py: the messages and their forms). The search runs in slices
 // (Solving.work), with a message to itself between them, so a newer request is seen within
-// one slice. Anything that fails is reported as {"kind": "failed"} and the worker stops.
+// one slice. The loader's own two messages, protocol.Ready and protocol.Failed, are written
+// here: anything that fails is reported as {"kind": "failed"} and the worker stops.
 import { booted, loadForWorker } from "./runtime.mjs";
 
 let runtime = null; // Pyodide, once loaded
@@ -57,7 +59,7 @@ Solving(heap=lambda: int(js.klondikeHeap()))
 `);
   const ms = Math.round(performance.now() - started);
   postMessage(JSON.stringify({ kind: "ready", ms, heap: self.klondikeHeap(), boot: booted.path,
-    snapshotMs: booted.makeMs }));
+    snapshotMs: booted.makeMs ?? null }));
   for (const text of early.splice(0)) ask(text);
 }
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import date
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..codes import BadCode, GameCode
 from ..deal import DEALS
@@ -50,6 +50,7 @@ from .gestures import (
 from .help import Section, rules_help
 from .hint import hint as hint_move
 from .keys import Keys
+from .protocol import Answer, Daily, Dealt, Error, Hunting, Idle, Working
 from .stats import STATS_KEY, Statistics, counts_as_played, key_of_game, rule_set_of
 from .storage import (
     DAILY_KEY,
@@ -634,67 +635,59 @@ class Session:
         return self.worker.take()
 
     def solver_heard(self, text: str) -> Heard:
-        """A message of the worker (:mod:`klondike.app.solving`'s answers)."""
+        """A message of the worker (:mod:`klondike.app.protocol`'s answers)."""
         message = self.worker.heard(text)
-        if message is None:
-            return Heard()
-        kind, worker = message["kind"], self.worker
-        if kind == "answer":
+        worker = self.worker
+        if isinstance(message, Answer):
             return self._answered(message)
-        if kind == "daily" and worker.daily == (message.get("day"), message.get("draw")):
+        if isinstance(message, Daily) and worker.daily == (message.day, message.draw):
             worker.daily = None
-            return Heard(outcome=self._start_daily(message["day"], message["code"]))
-        if kind == "deal" and message.get("id") == worker.deal:
+            return Heard(outcome=self._start_daily(message.day, message.code))
+        if isinstance(message, Dealt) and message.id == worker.deal:
             return self._dealt(message)
-        if kind == "hunting" and message.get("id") == worker.deal:
+        if isinstance(message, Hunting) and message.id == worker.deal:
             return Heard(said=_("Looking for a winnable deal… {tried} deals tried").format(
-                tried=message.get("tried")))
-        if kind == "working":
+                tried=message.tried))
+        if isinstance(message, Working):
             return self._searching(message)
-        if kind == "error":
+        if isinstance(message, Error):
             return self.solver_failed()
-        if kind == "idle" and not self.analysis.down:
-            return Heard(restart=worker.restarts(message.get("heap")))
+        if isinstance(message, Idle) and not self.analysis.down:
+            return Heard(restart=worker.restarts(message.heap))
         return Heard()
 
-    def _searching(self, message: dict[str, Any]) -> Heard:
+    def _searching(self, message: Working) -> Heard:
         """A search's sign of life, with its nodes so far: for the indicator's title
         once past :data:`PROGRESS_NODES` (the page shows the indicator after every
         message)."""
-        key, nodes = message.get("key"), message.get("nodes")
-        if isinstance(key, str) and key == self.worker.asked and isinstance(nodes, int) \
-                and nodes >= PROGRESS_NODES:
-            self._progress = (key, nodes)
+        if message.key == self.worker.asked and message.nodes >= PROGRESS_NODES:
+            self._progress = (message.key, message.nodes)
         return Heard()
 
-    def _answered(self, message: dict[str, Any]) -> Heard:
-        key = message.get("key")
-        result, line = message.get("result"), message.get("line")
-        if not (isinstance(key, str) and result in (WON, LOST, UNKNOWN)
-                and isinstance(line, list) and all(isinstance(m, str) for m in line)):
+    def _answered(self, message: Answer) -> Heard:
+        key = message.key
+        if message.result not in (WON, LOST, UNKNOWN):
             return Heard()
-        self.analysis.receive(key, Solution(result, int(message.get("nodes") or 0), line))
+        self.analysis.receive(key, Solution(message.result, message.nodes, message.line))
         self.worker.answered(key)
         if key != position_key(self.game):
             return Heard()
         return self._hint_if_waited(Heard(answered=True))
 
-    def _dealt(self, message: dict[str, Any]) -> Heard:
+    def _dealt(self, message: Dealt) -> Heard:
         self.worker.deal = None
-        code, tried = message.get("code"), message.get("tried")
+        code, tried = message.code, message.tried
         if code is None:
             return Heard(said=_("No deal the solver proves winnable was found in {seconds} "
                                 "seconds ({tried} deals tried). Try again, or turn off "
                                 "Winnable deals only.").format(seconds=DEAL_SECONDS,
                                                                tried=tried))
         try:
-            code = GameCode.parse(code)
+            dealt = GameCode.parse(code)
         except BadCode:
             return Heard()
-        outcome = self._deal(code, checked=True)
-        line = message.get("line")
-        if isinstance(line, list) and all(isinstance(m, str) for m in line):
-            self.analysis.receive(position_key(self.game), Solution(WON, 0, line))
+        outcome = self._deal(dealt, checked=True)
+        self.analysis.receive(position_key(self.game), Solution(WON, 0, message.line))
         return Heard(answered=True, outcome=_saying_too(outcome, _(
             "The solver proved it winnable ({tried} deals tried).").format(tried=tried)))
 

@@ -1,61 +1,56 @@
 """The solver's side of the page: what runs in the solver's Web Worker
 (``static/solver-worker.js``), in its own Pyodide, so the page's thread only plays.
 
-The page sends requests as JSON texts and receives answers the same way; both sides are
+The page sends requests as JSON texts and receives answers the same way, each a message
+of :mod:`klondike.app.protocol` (which says what each asks and answers); both sides are
 plain Python, tested in CPython. The worker's JavaScript hands each request to
 :meth:`Solving.ask` and calls :meth:`Solving.work` while :attr:`Solving.busy`, a slice of
 :data:`SLICE_SECONDS` at a time, so that a request that arrives meanwhile (a newer
 position) is seen within one slice.
 
-Requests (``kind``):
-
-- ``position``: ``key``, ``code`` and ``moves`` (R10 texts, space separated), ``budget``:
-  "can this still be won?", with the winning line (for the hint, Finish game and
-  "Undo to the last winnable position"). A newer position replaces the one searched.
-- ``stop``: no position is wanted (the game is won, the indicator is off).
-- ``pause`` and ``resume``: the page was hidden, and shown again: the position's search
-  waits meanwhile, where it got to, rather than spend a hidden tab's battery.
-- ``daily``: ``day`` (ISO date) and ``draw``: the daily deal's code (R8).
-- ``deal``: ``id``, ``draw``, ``scoring``, ``seed`` and ``seconds``: a random deal the
-  solver proves winnable under those rules ("Winnable deals only"); ``stop-deal`` drops it.
-
-Answers (``kind``): ``answer`` (``key``, ``result``, ``nodes``, ``line``), ``daily``
-(``day``, ``draw``, ``code``), ``deal`` (``id``, ``code`` or None when the time ran out,
-``line``, ``tried``), ``hunting`` (``id``, ``tried``: the deal's progress), ``working``
-(``key``, ``nodes``: a sign of life while a search runs, and how far it got), ``idle``
-(``heap``: the worker's memory in bytes, once its work is done; the page restarts a
-worker grown big, see Session.solver_heard) and ``error`` (a request that could not be
-read).
-
 >>> solving = Solving()
->>> solving.ask('{"kind": "position", "key": "k", "code": "KL1-D1N-AAAAAAD", '
-...             '"moves": "", "budget": 1000}')
+>>> solving.ask(protocol.text(Position(key="k", code="KL1-D1N-AAAAAAD", moves="",
+...                                    budget=1000)))
 >>> answers = []
 >>> while solving.busy:
 ...     answers += solving.work()
->>> answer, idle = map(json.loads, answers[-2:])
->>> answer["kind"], answer["key"], answer["result"], answer["line"][:3]
-('answer', 'k', 'won', ['T1>F', 'T2>F', 'S'])
+>>> answer, idle = map(protocol.read, answers[-2:])
+>>> answer.key, answer.result, answer.line[:3]
+('k', 'won', ['T1>F', 'T2>F', 'S'])
 >>> idle
-{'kind': 'idle', 'heap': 0}
+Idle(heap=0)
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from datetime import date
 from time import perf_counter
-from typing import Any
 
-from .. import jsontext
 from ..codes import GameCode
 from ..daily import daily_code
 from ..deal import DEALS
 from ..game import Game
 from ..moves import Move
 from ..solver import UNKNOWN, WON, Search, Solution
+from . import protocol
+from .protocol import (
+    Answer,
+    Daily,
+    DailyWanted,
+    Dealt,
+    DealWanted,
+    Error,
+    Hunting,
+    Idle,
+    Pause,
+    Position,
+    Resume,
+    Stop,
+    StopDeal,
+    Working,
+)
 
 #: How long one :meth:`Solving.work` runs before the worker looks at its messages again.
 SLICE_SECONDS = 0.1
@@ -76,12 +71,12 @@ def _game_of(code: str, moves: str) -> Game:
 class _Hunt:
     """A random deal proved winnable: candidates one after another (see ``deal``)."""
 
-    def __init__(self, request: dict[str, Any], started: float) -> None:
-        self.id = request["id"]
-        self.draw, self.scoring = int(request["draw"]), str(request["scoring"])
+    def __init__(self, request: DealWanted, started: float) -> None:
+        self.id = request.id
+        self.draw, self.scoring = request.draw, request.scoring
         GameCode(0, self.draw, self.scoring)  # checks the rules (ValueError)
-        self.rng = random.Random(request["seed"])
-        self.until = started + float(request["seconds"])
+        self.rng = random.Random(request.seed)
+        self.until = started + request.seconds
         self.tried = 0
         self.code: GameCode | None = None
         self.search: Search | None = None
@@ -120,28 +115,25 @@ class Solving:
     def ask(self, text: str) -> None:
         """A request of the page; one that cannot be read is answered with an error."""
         try:
-            request = jsontext.loads(text)
-            kind = request["kind"]
-            if kind == "position":
+            request = protocol.read(text, request=True)
+            if isinstance(request, Position):
                 self._retire()
-                game = _game_of(request["code"], request["moves"])
-                self._position = (request["key"], Search(game, int(request["budget"])))
-            elif kind == "stop":
+                game = _game_of(request.code, request.moves)
+                self._position = (request.key, Search(game, request.budget))
+            elif isinstance(request, Stop):
                 self._retire()
-            elif kind in ("pause", "resume"):
-                self._paused = kind == "pause"
-            elif kind == "daily":
-                day = date.fromisoformat(request["day"]).isoformat()
-                self._dailies.append((day, int(request["draw"])))
-            elif kind == "deal":
+            elif isinstance(request, Pause | Resume):
+                self._paused = isinstance(request, Pause)
+            elif isinstance(request, DailyWanted):
+                day = date.fromisoformat(request.day).isoformat()
+                self._dailies.append((day, request.draw))
+            elif isinstance(request, DealWanted):
                 self._drop_hunt()
                 self._hunt = _Hunt(request, self.clock())
-            elif kind == "stop-deal":
+            elif isinstance(request, StopDeal):
                 self._drop_hunt()
-            else:
-                raise ValueError(f"unknown request {kind!r}")
         except (ValueError, TypeError, KeyError, AttributeError) as e:
-            self._say(kind="error", message=f"{type(e).__name__}: {e}", request=text[:200])
+            self._say(Error(message=f"{type(e).__name__}: {e}", request=text[:200]))
 
     def work(self, seconds: float = SLICE_SECONDS) -> list[str]:
         """Up to ``seconds`` of work, the most awaited first: the daily deal, then a
@@ -150,7 +142,7 @@ class Solving:
         if self._dailies:
             day, draw = self._dailies.pop(0)
             code = daily_code(date.fromisoformat(day), draw)  # a few candidates of 2,000 nodes
-            self._say(kind="daily", day=day, draw=draw, code=code)
+            self._say(Daily(day=day, draw=draw, code=code))
         elif self._hunt is not None:
             self._work_hunt(until)
         elif self._position is not None and not self._paused:
@@ -168,12 +160,12 @@ class Solving:
                 self._answer(key, solution)
             elif self.clock() - self._alive >= ALIVE_SECONDS:
                 self._alive = self.clock()
-                self._say(kind="working", key=key, nodes=search.nodes)
+                self._say(Working(key=key, nodes=search.nodes))
         elif self._retired:
             del self._retired[0]  # nobody waits now: freeing a big search takes a while
         if not self._working:
             # All done. Wasm memory never shrinks: the page hears how big it has grown.
-            self._say(kind="idle", heap=self.heap())
+            self._say(Idle(heap=self.heap()))
         out, self._out = self._out, []
         return out
 
@@ -182,7 +174,7 @@ class Solving:
         assert hunt is not None
         while self.clock() < until:
             if self.clock() >= hunt.until:  # bounded, even in the middle of a candidate
-                self._say(kind="deal", id=hunt.id, code=None, line=[], tried=hunt.tried)
+                self._say(Dealt(id=hunt.id, code=None, line=[], tried=hunt.tried))
                 self._hunt = None
                 return
             if hunt.search is None:
@@ -192,16 +184,16 @@ class Solving:
             if solution is None:
                 continue
             if solution.result == WON:
-                self._say(kind="deal", id=hunt.id, code=str(hunt.code), line=solution.moves,
-                          tried=hunt.tried)
+                self._say(Dealt(id=hunt.id, code=str(hunt.code), line=solution.moves,
+                                tried=hunt.tried))
                 self._hunt = None
                 return
             hunt.search = None
-        self._say(kind="hunting", id=hunt.id, tried=hunt.tried)
+        self._say(Hunting(id=hunt.id, tried=hunt.tried))
 
     def _answer(self, key: str, solution: Solution) -> None:
-        self._say(kind="answer", key=key, result=solution.result, nodes=solution.nodes,
-                  line=solution.moves)
+        self._say(Answer(key=key, result=solution.result, nodes=solution.nodes,
+                         line=list(solution.moves)))
 
     def _retire(self) -> None:
         if self._position is not None:
@@ -212,8 +204,8 @@ class Solving:
     def _drop_hunt(self) -> None:
         self._hunt = None
 
-    def _say(self, **answer: object) -> None:
-        self._out.append(json.dumps(answer, separators=(",", ":")))
+    def _say(self, answer: protocol.Message) -> None:
+        self._out.append(protocol.text(answer))
 
 
 def search_nodes(search: Search) -> int:

@@ -15,11 +15,10 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
 
-from .. import jsontext
+from . import protocol
+from .protocol import DailyWanted, DealWanted, Pause, Position, Resume, Stop, StopDeal
 
 #: The worker is taken for dead when it says nothing for this long while it has work
 #: (a search says it is alive every second), or before its first word...
@@ -48,10 +47,13 @@ class WorkerLink:
         """Whether an answer is awaited."""
         return self.asked is not None or self.daily is not None or self.deal is not None
 
-    def _ask(self, **request: object) -> None:
+    def _ask(self, request: protocol.Message) -> None:
         if self._waited_since is None:
             self._waited_since = self.now()
-        self._outbox.append(json.dumps(request, separators=(",", ":")))
+        self._send(request)
+
+    def _send(self, request: protocol.Message) -> None:
+        self._outbox.append(protocol.text(request))
 
     def want_position(self, key: str | None, budget: int) -> None:
         """The position to search (its key: the code, "|" and the moves), or None for
@@ -59,28 +61,28 @@ class WorkerLink:
         if key == self.asked:
             return
         if key is None:
-            self._outbox.append('{"kind":"stop"}')
+            self._send(Stop())
         else:
             code, _bar, moves = key.partition("|")
-            self._ask(kind="position", key=key, code=code, moves=moves, budget=budget)
+            self._ask(Position(key=key, code=code, moves=moves, budget=budget))
         self.asked = key
 
     def want_daily(self, day: str, draw: int) -> None:
         self.daily = (day, draw)
-        self._ask(kind="daily", day=day, draw=draw)
+        self._ask(DailyWanted(day=day, draw=draw))
 
     def want_deal(self, draw: int, scoring: str, seed: int, seconds: float) -> None:
         """A random deal the solver proves winnable ("Winnable deals only")."""
         self._deals += 1
         self.deal = self._deals
-        self._ask(kind="deal", id=self.deal, draw=draw, scoring=scoring, seed=seed,
-                  seconds=seconds)
+        self._ask(DealWanted(id=self.deal, draw=draw, scoring=scoring, seed=seed,
+                             seconds=seconds))
 
     def stop_looking(self) -> None:
         """No deal looked for any more, neither a winnable one nor the daily deal."""
         if self.deal is not None:
             self.deal = None
-            self._outbox.append('{"kind":"stop-deal"}')
+            self._send(StopDeal())
         self.daily = None
 
     def set_hidden(self, hidden: bool) -> None:
@@ -89,7 +91,7 @@ class WorkerLink:
         if hidden == self.paused:
             return
         self.paused = hidden
-        self._outbox.append('{"kind":"pause"}' if hidden else '{"kind":"resume"}')
+        self._send(Pause() if hidden else Resume())
         if not hidden and self._waited_since is not None:
             self._waited_since = self.now()
 
@@ -100,26 +102,25 @@ class WorkerLink:
         requests, self._outbox = self._outbox, []
         return requests
 
-    def heard(self, text: str) -> dict[str, Any] | None:
+    def heard(self, text: str) -> protocol.Message | None:
         """A message of the worker: it is alive; the message, if it can be read."""
         self._heard = self.now()
         if self.waiting:
             self._waited_since = self._heard
         try:
-            message = jsontext.loads(text)
-        except ValueError:
+            return protocol.read(text)
+        except protocol.BadMessage:
             return None
-        return message if isinstance(message, dict) and "kind" in message else None
 
     def answered(self, key: str) -> None:
         if key == self.asked:
             self.asked = None
 
-    def restarts(self, heap: object) -> bool:
+    def restarts(self, heap: int) -> bool:
         """An idle worker's memory (``heap``, bytes): whether a new worker should take
         its place (a tab should not keep hundreds of MiB for a search that is over). The
         new one boots before it answers, under the watchdog's boot time."""
-        if not isinstance(heap, int) or heap <= RESTART_HEAP or self.waiting:
+        if heap <= RESTART_HEAP or self.waiting:
             return False
         self._heard = None
         self.paused = False  # as the new worker is: it hears the page is hidden, if it is

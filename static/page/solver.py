@@ -1,5 +1,5 @@
 """The page's side of the solver's Web Worker (static/solver-worker.js): requests out,
-answers in, both JSON texts of :mod:`klondike.app.solving`. The session decides what to
+answers in, both JSON texts of :mod:`klondike.app.protocol`. The session decides what to
 ask and what an answer means; this only carries them, and says when the worker failed.
 
 A request goes out once the page has drawn its next frame: it follows a move, and the
@@ -13,6 +13,8 @@ from pathlib import Path
 
 from js import Object, Worker, document, performance, requestAnimationFrame, setTimeout
 from pyodide.ffi import create_proxy, to_js
+
+from klondike.app import protocol
 
 WORKER_URL = "./static/solver-worker.js"
 
@@ -46,6 +48,7 @@ class SolverWorker:
             return
         worker.onmessage, worker.onerror = self.proxies
         worker.onmessageerror = self.proxies[1]
+        # The loader's own message (static/solver-worker.js), not the solver's protocol.
         worker.postMessage(json.dumps({"kind": "boot", "files": files}))
         self.worker = worker
         for text in self.waiting:
@@ -76,15 +79,20 @@ class SolverWorker:
 
     def message(self, event) -> None:
         text = event.data
-        if isinstance(text, str) and text.startswith('{"kind":"failed"'):
-            self.fail(text)
-        elif isinstance(text, str) and text.startswith('{"kind":"ready"'):
+        if not isinstance(text, str):
+            return
+        try:
+            kind = protocol.read(text)
+        except protocol.BadMessage:
+            kind = None  # the session hears it all the same: the worker is alive
+        if isinstance(kind, protocol.Failed):
+            self.fail(kind.reason)
+            return
+        if isinstance(kind, protocol.Ready):
             # For the benchmarks and tests: the boot's end, in page time, and how it booted.
             detail = to_js({"detail": text}, dict_converter=Object.fromEntries)
             performance.mark("solver-ready", detail)
-            self.on_message(text)
-        elif isinstance(text, str):
-            self.on_message(text)
+        self.on_message(text)
 
     def error(self, event) -> None:
         """The script could not load, or threw: the worker is of no more use."""
