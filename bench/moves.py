@@ -10,11 +10,15 @@ the winnability search runs on a deal it does not decide (before the solver move
 worker, each waited behind a slice).
 
     python3 tools/build.py && .venv/bin/python bench/moves.py [--viewport 1280x800]
-    .venv/bin/python bench/moves.py --against SITE [--runs 2]
+    .venv/bin/python bench/moves.py --against SITE [--runs 2] [--throttle 4]
 
 ``--against SITE``: another commit's built site (see bench/startup.py), played in the same
 runs, the two sites in turn (the order reversed every other run), each in a new page; the
 taps and the two games only, not the 3-minute wait for the busy search's answer.
+
+``--throttle N``: slows the page's CPU N times (CDP Emulation.setCPUThrottlingRate, as in
+bench/startup.py: the page's main thread only, not the solver's worker), set on each page
+once it is ready, before the timed taps and moves.
 
 Target (issue 4): p95 of pointerup -> DOM updated at most 16 ms (one frame).
 """
@@ -92,12 +96,15 @@ def taps(page, code: str, card: str, count: int) -> list[list[float]]:
     return page.evaluate("window.__times.splice(0)")
 
 
-def new_page(browser, url: str, width: int, height: int):
+def new_page(browser, url: str, width: int, height: int, throttle: float = 1):
     page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(60_000)
     page.add_init_script(PROBE)
     page.goto(url)
     boot(page)
+    if throttle != 1:  # after the boot, so only the timed part is slowed
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     return page
 
 
@@ -141,7 +148,11 @@ def main() -> None:
     p.add_argument("--viewport", default="1280x800")
     p.add_argument("--against", type=Path, metavar="SITE")
     p.add_argument("--runs", type=int, default=2, help="visits of each site (--against)")
+    p.add_argument("--throttle", type=float, default=1, metavar="N",
+                   help="slow the page's CPU N times once it is ready (CDP)")
     args = p.parse_args()
+    if args.throttle < 1:
+        sys.exit("--throttle: 1 or more")
     width, height = map(int, args.viewport.split("x"))
     runs = args.runs if args.against else 1
     results: dict[str, dict[str, list[list[float]]]] = {}
@@ -151,7 +162,7 @@ def main() -> None:
         version = browser.version
         for run in range(runs):
             for name in in_turn(urls, run):
-                page = new_page(browser, urls[name], width, height)
+                page = new_page(browser, urls[name], width, height, args.throttle)
                 start(page, "KL1-D1N-AAAAAAC")  # Kd face down at the foot of column 7
                 times = {"base": taps(page, "KL1-D1N-AAAAAAC", "Kd", 50)}
                 if not args.against:
@@ -167,7 +178,8 @@ def main() -> None:
                           flush=True)
         browser.close()
     moves = len(results["this checkout"]["moves"]) // runs
-    print(f"Chromium {version} headless, viewport {width}x{height}, {moves} moves "
+    speed = "" if args.throttle == 1 else f", CPU throttled {args.throttle:g}x (page thread)"
+    print(f"Chromium {version} headless, viewport {width}x{height}{speed}, {moves} moves "
           f"of 2 won games by pointer input (stock taps and drags)"
           + (f", {runs} runs of each site in turn" if args.against else ""))
     for name, times in results.items():
