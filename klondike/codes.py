@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from .deal import DEALS
 from .i18n import _
-from .scoring import SCORINGS
+from .scoring import SCORINGS, unknown_letter
 
 VERSION = "KL1"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -68,8 +68,7 @@ class GameCode:
         if self.draw not in (1, 3):
             raise BadCode(_("draw must be 1 or 3"))
         if self.scoring not in SCORINGS:
-            raise BadCode(_("unknown scoring letter {letter} (use N, S, V or X)")
-                          .format(letter=repr(self.scoring)))
+            raise BadCode(unknown_letter(repr(self.scoring)))
 
     def __str__(self) -> str:
         letters = []
@@ -96,8 +95,7 @@ class GameCode:
             raise BadCode(_("mode part {mode} must be D1 or D3 and a scoring letter, like D1N")
                           .format(mode=_echo(mode)))
         if mode[2] not in SCORINGS:
-            raise BadCode(_("unknown scoring letter {letter} (use N, S, V or X)")
-                          .format(letter=_echo(mode[2])))
+            raise BadCode(unknown_letter(_echo(mode[2])))
         if len(deal_part) != 7 or not all(ch in _LETTERS for ch in deal_part):
             raise BadCode(_("deal part must be 7 letters A-Z"))
         number = 0

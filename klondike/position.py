@@ -44,7 +44,7 @@ from typing import NamedTuple
 from .cards import CARDS, RANKS, SUITS, Card
 from .game import BadPosition, Column, _fits, _no_fit
 from .i18n import _
-from .scoring import SCORINGS, Scoring
+from .scoring import SCORINGS, Scoring, unknown_letter
 
 
 class Setup(NamedTuple):
@@ -82,8 +82,7 @@ def read(text: str, *, partial: bool = False) -> Setup:
             _("mode part {mode} must be D1 or D3 and a scoring letter, like D1N")
             .format(mode=repr(_shown(fields[0]))))
     if mode[2] not in SCORINGS:
-        raise BadPosition(_("unknown scoring letter {letter} (use N, S, V or X)")
-                          .format(letter=repr(mode[2])))
+        raise BadPosition(unknown_letter(repr(mode[2])))
     draw, rules = int(mode[1]), SCORINGS[mode[2]]
     texts = tableau.split("/")
     if len(texts) != 7:

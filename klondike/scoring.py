@@ -186,6 +186,13 @@ NO_SCORE = NoScore()
 SCORINGS: dict[str, Scoring] = {s.letter: s for s in (NORMAL, STANDARD, VEGAS, NO_SCORE)}
 
 
+def unknown_letter(letter: str) -> str:
+    """What a scoring letter that is none of :data:`SCORINGS`' is told, in a game code
+    or a position (``letter`` as it is to be shown). The one message naming them all:
+    tests/test_scoring.py fails when a scoring is added and it does not say its letter."""
+    return _("unknown scoring letter {letter} (use N, S, V or X)").format(letter=letter)
+
+
 def standard_time_penalty(seconds: float) -> int:
     """R3.2: -2 points for every full 10 seconds of play."""
     return STANDARD_TIME_POINTS * (int(seconds) // STANDARD_TIME_STEP)

@@ -34,8 +34,7 @@ from page.store import Store
 from pyodide.ffi import create_proxy
 
 from klondike.app.session import HINT_WAIT_SECONDS, Session
-from klondike.app.stats import STATS_KEY
-from klondike.app.storage import DAILY_KEY, GAME_KEY, SETTINGS_KEY
+from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
 from klondike.i18n import _, choose_language
 
 FINISH_STEP_S = 0.09

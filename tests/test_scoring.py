@@ -1,13 +1,18 @@
 """R3 Scoring: every line of the four tables, the floors, and the seed scenarios."""
 
+import re
+
 import pytest
 
-from klondike import Game
+from klondike import BadPosition, Game
+from klondike.codes import BadCode, GameCode
 from klondike.scoring import (
+    SCORINGS,
     clock_text,
     standard_time_bonus,
     standard_time_penalty,
     standard_total,
+    unknown_letter,
     vegas_text,
 )
 
@@ -216,3 +221,14 @@ def test_R3_each_scoring_reads_its_own_score():
     assert SCORINGS["S"].total(50, 100, won=False) == 30  # R3.2: -2 every 10 s
     assert SCORINGS["N"].total(50, 100, won=False) == 50
     assert SCORINGS["X"].total(50, 100, won=False) is None
+
+
+def test_the_unknown_letter_message_names_every_scoring_in_one_place():
+    """A code's or a position's unknown scoring letter gets one message (issue 41): a new
+    scoring fails here until that message names its letter too."""
+    text = unknown_letter("'Q'")
+    assert all(f" {letter}" in text for letter in SCORINGS), text
+    with pytest.raises(BadCode, match=re.escape(text)):
+        GameCode.parse("KL1-D1Q-AAAAAAG")
+    with pytest.raises(BadPosition, match=re.escape(unknown_letter("'Q'"))):
+        Game.from_position("D1Q -/-/-/-/-/-/Kh - - 13,12,13,13 0 0")

@@ -7,7 +7,14 @@ import pytest
 
 from klondike import Card, Game
 from klondike.app.ending import finish_line, is_stuck, is_useful
-from klondike.app.gestures import describe_move, double_tap_move, drag_move, refusal, tap_move
+from klondike.app.gestures import (
+    describe_move,
+    double_tap_move,
+    drag_move,
+    refusal,
+    stock_refusal,
+    tap_move,
+)
 from klondike.app.view import (
     ABOVE_PILES_Z,
     CARD_H,
@@ -291,3 +298,15 @@ def test_moves_are_described_for_the_live_region():
     assert describe_move(position(stock="2c 3c"), Move.from_text("S")) == (
         "2 of clubs turned from the stock"
     )
+
+
+def test_R2_9_a_refused_stock_tap_gives_the_games_own_reason():
+    """One message per refusal, the game's (issue 41: Vegas's was written twice)."""
+    vegas = Game.from_code("KL1-D1V-AAAAAAG")
+    for _turn in range(len(vegas.stock)):
+        vegas.play("S")
+    assert tap_move(vegas, "stock", 0) is None
+    assert stock_refusal(vegas) == "In Vegas the stock can be gone through only once"
+    empty = position(["Kh"], stock="", foundations="Ks Qh Kd Kc")
+    assert stock_refusal(empty) == "The stock and the waste are both empty"
+    assert stock_refusal(Game.from_code("KL1-D1N-AAAAAAG")) == ""  # it is not refused

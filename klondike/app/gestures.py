@@ -124,6 +124,16 @@ def refusal(game: Game, pile: str, index: int, target: str) -> str:
     return _("Drag the card that fits there; the cards on it move along")
 
 
+def stock_refusal(game: Game) -> str:
+    """Why a tap on the stock does nothing: the game's own reason (both the stock and
+    the waste empty, or Vegas's one pass through the stock, R2.9, R3.3)."""
+    try:
+        game.copy().play(STOCK)
+    except IllegalMove as e:
+        return str(e)
+    return ""
+
+
 def tap_move(game: Game, pile: str, index: int) -> Move | None:
     """One tap (R5): the stock draws or recycles; a top card goes to its foundation."""
     if pile == "stock":

@@ -26,10 +26,8 @@ from collections.abc import Callable
 
 from ..cards import RANKS, SUIT_SYMBOLS, Card
 from .storage import BACKS, CARD_SIZES, TABLES, Settings
+from .stored import PAINT_VERSION
 from .view import Layout
-
-#: The record's format: static/paint.js draws only this version and ignores any other.
-PAINT_VERSION = 1
 
 #: Every class the settings can put on the page's body (``body``) and root (``root``):
 #: the glue removes those not in :func:`looks` and adds the others.

@@ -18,8 +18,8 @@ The clock is injected (``now``: seconds, any origin), so tests drive time by han
 'ace of hearts to its foundation; 8 of hearts turned up'
 >>> session.toolbar().score
 'Score 15  Moves 1'
->>> [key for key, _text in session.take_writes()]
-['klondike.game']
+>>> [key for key, _text in session.take_writes()] == [GAME_KEY]
+True
 """
 
 from __future__ import annotations
@@ -45,19 +45,15 @@ from .gestures import (
     drag_move,
     refusal,
     source_of,
+    stock_refusal,
     tap_move,
 )
 from .help import Section, rules_help
 from .hint import hint as hint_move
 from .keys import Keys
 from .protocol import Answer, Daily, Dealt, Error, Hunting, Idle, Working
-from .stats import STATS_KEY, Statistics, counts_as_played, key_of_game, rule_set_of
+from .stats import Statistics, counts_as_played, key_of_game, rule_set_of
 from .storage import (
-    DAILY_KEY,
-    DAILY_VERSION,
-    GAME_KEY,
-    SETTINGS_KEY,
-    SETTINGS_VERSION,
     Settings,
     daily_text,
     dealt_of,
@@ -68,6 +64,15 @@ from .storage import (
     read_daily,
     redo_of,
     save_game,
+)
+from .stored import (
+    DAILY_KEY,
+    DAILY_VERSION,
+    GAME_KEY,
+    SETTINGS_KEY,
+    SETTINGS_VERSION,
+    STATS_KEY,
+    aside,
 )
 from .worker_link import WorkerLink
 
@@ -191,17 +196,17 @@ class Session:
         # the player is told once (:meth:`resume`).
         self._told: list[str] = []
         if Settings.damaged(settings) and isinstance(settings, str):
-            self._writes[SETTINGS_KEY + ".unreadable"] = settings
+            self._writes[aside(SETTINGS_KEY)] = settings
             self._writes[SETTINGS_KEY] = self.settings.to_json()
             self._told.append(_("Your settings could not all be read: the damaged value is "
                                 "kept aside, and the defaults stand in for what was lost"))
         if isinstance(daily, str) and not self.daily and DAILY_KEY not in self.held:
-            self._writes[DAILY_KEY + ".unreadable"] = daily
+            self._writes[aside(DAILY_KEY)] = daily
             self._writes[DAILY_KEY] = None
             self._told.append(_("The record of the last daily deal could not be read: it "
                                 "is kept aside"))
         if self.stats.problem and not self.stats.newer and isinstance(stats, str):
-            self._writes[STATS_KEY + ".unreadable"] = stats  # what reads is written anew
+            self._writes[aside(STATS_KEY)] = stats  # what reads is written anew
         # The game went on in another tab (it saved another game): this tab neither
         # plays nor saves until the player takes the game over (:meth:`take_over`).
         self.elsewhere = False
@@ -313,7 +318,7 @@ class Session:
             try:
                 self.game, elapsed = load_game(stored)
             except BadSave as e:
-                self._writes[GAME_KEY + ".unreadable"] = stored
+                self._writes[aside(GAME_KEY)] = stored
                 problems.append(_("Your saved game could not be read ({reason}). "
                                   "A new game has started.").format(reason=e))
             else:
@@ -570,8 +575,7 @@ class Session:
         if pile == "stock":
             move = tap_move(game, "stock", 0)
             if move is None:
-                return Outcome(False, _("In Vegas the stock can be gone through only once")
-                               if game.waste else _("The stock is empty"))
+                return Outcome(False, stock_refusal(game))
             return self.play(move)
         if index < 0 or card is None:
             return Outcome()

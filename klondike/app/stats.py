@@ -41,13 +41,12 @@ from .. import jsontext
 from ..game import Game
 from ..i18n import _
 from ..scoring import SCORINGS, clock_text
+from .stored import STATS_KEY, STATS_VERSION  # noqa: F401 (STATS_KEY: where it always was)
 
-STATS_KEY = "klondike.stats"
 #: The longest a game's clock counts (about 31 years), and the most the total time of a
 #: rule set's wins reaches: bounds that writing keeps and reading checks.
 MAX_GAME_SECONDS = 1e9
 MAX_TOTAL_SECONDS = 1e12
-STATS_VERSION = 3  # 2: the keys of the recent games, not only the last; 3: checked games
 RECENT_GAMES = 32  # game keys kept against counting a game twice (from any tab)
 _NO_VALUE = "\u2014"  # an em dash: nothing to show yet
 _Value = TypeVar("_Value")  # a statistic's value, which a row shows as text

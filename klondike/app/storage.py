@@ -26,13 +26,15 @@ from ..i18n import _
 from ..moves import IllegalMove, Move
 from ..scoring import SCORINGS
 from .stats import MAX_GAME_SECONDS
+from .stored import (  # noqa: F401 (the keys, where the app has always found them)
+    DAILY_KEY,
+    DAILY_VERSION,
+    GAME_KEY,
+    PAINT_KEY,
+    SETTINGS_KEY,
+    SETTINGS_VERSION,
+)
 
-GAME_KEY = "klondike.game"
-SETTINGS_KEY = "klondike.settings"
-DAILY_KEY = "klondike.daily"
-PAINT_KEY = "klondike.paint"  # the table as last drawn (klondike/app/paint.py), for the next visit
-SETTINGS_VERSION = 1  # 0: the fields alone, with no "v"
-DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
 ANIMATIONS = ("normal", "fast", "off")
 BACKS = ("lattice", "dots", "waves")  # the card backs, drawn in static/site.css
 TABLES = ("green", "blue", "dark")  # the table's colours (dark: a dark theme)

@@ -10,7 +10,7 @@ from pyodide.ffi import create_proxy
 
 from klondike import CARDS
 from klondike.app.paint import card_class, card_marks, painting
-from klondike.app.storage import PAINT_KEY
+from klondike.app.stored import PAINT_KEY
 from klondike.app.view import (
     PILES,
     RAISED_Z,

@@ -4,6 +4,8 @@ raises; what could not be written is tried again with the next write."""
 
 from js import window
 
+from klondike.app.stored import GAME_KEY
+
 from .dom import nullable
 
 
@@ -11,7 +13,7 @@ class Store:
     def __init__(self) -> None:
         try:
             self.local = window.localStorage  # the getter itself throws in some modes
-            self.local.getItem("klondike.game")
+            self.local.getItem(GAME_KEY)
         except Exception:
             self.local = None
         self.unsaved: dict[str, str | None] = {}  # key -> text not written yet
