@@ -8,6 +8,8 @@ import pytest
 from klondike import Card, Game
 from klondike.app.ending import finish_line, is_stuck, is_useful
 from klondike.app.gestures import (
+    DOUBLE_TAP_SECONDS,
+    Taps,
     describe_move,
     double_tap_move,
     drag_move,
@@ -310,3 +312,16 @@ def test_R2_9_a_refused_stock_tap_gives_the_games_own_reason():
     empty = position(["Kh"], stock="", foundations="Ks Qh Kd Kc")
     assert stock_refusal(empty) == "The stock and the waste are both empty"
     assert stock_refusal(Game.from_code("KL1-D1N-AAAAAAG")) == ""  # it is not refused
+
+
+def test_R5_a_double_tap_is_two_taps_on_one_card_in_time_with_nothing_played_between():
+    taps = Taps()
+    taps.missed("Kh", now=1.0)
+    assert not taps.is_double("Qs", now=1.1)  # another card
+    taps.missed("Kh", now=2.0)
+    assert not taps.is_double("Kh", now=2.01 + DOUBLE_TAP_SECONDS)  # too late
+    taps.missed("Kh", now=3.0)
+    taps.forget()  # a move was played between the two
+    assert not taps.is_double("Kh", now=3.1)
+    taps.missed("Kh", now=4.0)
+    assert taps.is_double("Kh", now=4.2) and not taps.is_double("Kh", now=4.3)

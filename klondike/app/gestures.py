@@ -9,6 +9,10 @@ nothing (an illegal drop glides back with nothing changed).
 >>> tap_move(game, "T7", 6)  # one tap: the ace of hearts goes home
 Move('T7>F')
 >>> drag_move(game, "T1", 0, "T4")  # the ace of diamonds fits nowhere on the tableau
+
+What a press is, the double tap's timing as well as its meaning, is decided here too: a
+press that moves less than :data:`DRAG_START_PX` is a tap (the page's pointer glue asks),
+and two taps on one card within :data:`DOUBLE_TAP_SECONDS` are a double tap (:class:`Taps`).
 """
 
 from __future__ import annotations
@@ -122,6 +126,39 @@ def refusal(game: Game, pile: str, index: int, target: str) -> str:
     except IllegalMove as e:
         return str(e)
     return _("Drag the card that fits there; the cards on it move along")
+
+
+#: A press that moves less than this (CSS px, across plus down) is a tap, not a drag.
+DRAG_START_PX = 6
+#: Two taps on one card within this many seconds are a double tap (R5).
+DOUBLE_TAP_SECONDS = 0.4
+
+
+class Taps:
+    """The player's taps on cards, to tell a double tap: the first tap of a double tap
+    is one that did nothing by itself (a card with no foundation to go to).
+
+    >>> taps = Taps()
+    >>> taps.missed("Kh", now=10.0)
+    >>> taps.is_double("Kh", now=10.3), taps.is_double("Kh", now=10.5)
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple[str, float] | None = None  # (card, time) of a tap that did nothing
+
+    def is_double(self, card: str, now: float) -> bool:
+        """Whether a tap on ``card`` now is the second of a double tap (then forgotten)."""
+        last, self._last = self._last, None
+        return last is not None and last[0] == card and now - last[1] < DOUBLE_TAP_SECONDS
+
+    def missed(self, card: str, now: float) -> None:
+        """A tap on ``card`` did nothing: a second one soon after is a double tap."""
+        self._last = (card, now)
+
+    def forget(self) -> None:
+        """A move was played: no tap before it makes a double tap with one after."""
+        self._last = None
 
 
 def stock_refusal(game: Game) -> str:

@@ -39,6 +39,7 @@ from ..solution import LOST, UNKNOWN, WON, Solution
 from .analysis import BUDGET, BUSY, UNAVAILABLE, Analysis, position_key
 from .ending import finish_line, is_stuck
 from .gestures import (
+    Taps,
     card_at,
     describe_move,
     double_tap_move,
@@ -76,8 +77,6 @@ from .stored import (
 )
 from .worker_link import WorkerLink
 
-#: Two taps on one card within this many seconds are a double tap (R5).
-DOUBLE_TAP_SECONDS = 0.4
 #: A hint waits this long for the solver's winning line, then suggests a sensible move
 #: (R8): a hard position can keep the solver busy for 15 s or more.
 HINT_WAIT_SECONDS = 1.5
@@ -216,7 +215,7 @@ class Session:
         self.analysis = Analysis()
         self.keys = Keys()  # the keyboard's cursor and pick
         self.hidden = False  # the page is hidden: the clock does not run
-        self._last_tap: tuple[str, float] | None = None  # (card, time) of a tap that did nothing
+        self.taps = Taps()  # to tell a double tap
         self._hint_until: float | None = None  # a hint waits for the solver until then
         self.checked = False  # the game was dealt by "Winnable deals only"
         self.dealt = ""  # the token of this dealing of the deal (storage.save_game)
@@ -466,7 +465,7 @@ class Session:
             self.analysis.play(self.game, move)  # keeps the rest of a winning line
         except IllegalMove as e:
             return Outcome(False, str(e))
-        self._last_tap = None
+        self.taps.forget()
         # A new move ends what Redo would play; the very move Redo would play is a redo.
         if self.redo_line and self.redo_line[-1] is move:
             self.redo_line.pop()
@@ -580,16 +579,14 @@ class Session:
         if index < 0 or card is None:
             return Outcome()
         now = self.now()
-        last = self._last_tap
-        if last is not None and last[0] == card and now - last[1] < DOUBLE_TAP_SECONDS:
-            self._last_tap = None
+        if self.taps.is_double(card, now):
             move = double_tap_move(game, pile, index)
             if move is None:
                 return Outcome(False, _("There is no place for that card on the tableau"))
             return self.play(move)
         move = tap_move(game, pile, index)
         if move is None:
-            self._last_tap = (card, now)
+            self.taps.missed(card, now)
             return Outcome()
         return self.play(move)
 

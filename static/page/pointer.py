@@ -1,8 +1,8 @@
 """Mouse, pen and touch (R5): a press, then a tap or a drag, handed to the session."""
 
-from .dom import TABLE, nullable
+from klondike.app.gestures import DRAG_START_PX
 
-DRAG_START_PX = 6  # a press that moves less than this is a tap
+from .dom import TABLE, nullable
 
 
 class Pointer:
