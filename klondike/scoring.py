@@ -34,6 +34,9 @@ class Scoring:
 
     letter: str = ""  # in the game code (R7)
     name: str = ""  # English; show it as _(name)
+    #: Its name where the player chooses a scoring (the New game dialog, the settings),
+    #: which tools/build.py writes into index.html from :data:`SCORINGS`.
+    choice: str = ""
     start: int = 0
     to_foundation: int = 0  # a card onto a foundation, from a column or the waste
     waste_to_column: int = 0
@@ -94,6 +97,7 @@ class Normal(Scoring):
 
     letter: str = "N"
     name: str = N_("Normal")
+    choice: str = N_("Normal")
     to_foundation: int = 10
     waste_to_column: int = 5
     flip: int = 5
@@ -110,6 +114,7 @@ class Standard(Normal):
 
     letter: str = "S"
     name: str = N_("Standard")
+    choice: str = N_("Standard (Windows)")
     from_foundation: int = -15
 
     def recycle_points(self, draw: int, recycle_number: int) -> int:
@@ -139,6 +144,7 @@ class Vegas(Scoring):
 
     letter: str = "V"
     name: str = N_("Vegas")
+    choice: str = N_("Vegas")
     start: int = -52
     to_foundation: int = 5
     passes: int | None = 1
@@ -168,6 +174,7 @@ class NoScore(Scoring):
 
     letter: str = "X"
     name: str = N_("None")
+    choice: str = N_("None (time and moves)")
     shows_points: bool = False
 
     def plain_text(self, value: int | None) -> str:

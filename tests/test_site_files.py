@@ -317,3 +317,22 @@ def test_server_sends_the_content_types_the_runtime_needs(fake_site, path, conte
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_scorings_to_choose_from_are_the_scorings_and_the_build_keeps_them(tmp_path):
+    """The New game dialog's scorings and the settings' come from SCORINGS (issue 41): a
+    fifth scoring is one class and its messages; tools/build.py writes the choices."""
+    from klondike.scoring import SCORINGS
+
+    page = (ROOT / "index.html").read_text()
+    radios = re.findall(r'name="scoring" value="(\w)"[^>]*> <span data-i18n>([^<]*)<', page)
+    options = re.findall(r'<option value="(\w)" data-i18n>([^<]*)</option>',
+                         page.split('name="default_scoring"')[1].split("</select>")[0])
+    want = [(letter, rules.choice) for letter, rules in SCORINGS.items()]
+    assert radios == want and options == want
+    (tmp_path / "static").mkdir()
+    (tmp_path / "index.html").write_text(page.replace(
+        '            <option value="X" data-i18n>None (time and moves)</option>\n', ""))
+    (tmp_path / "static" / "site.css").write_text((ROOT / "static" / "site.css").read_text())
+    assert build.sync_geometry(tmp_path) == ["index.html"]
+    assert (tmp_path / "index.html").read_text() == page

@@ -122,7 +122,8 @@ def update_pyscript_toml(root: Path = ROOT) -> bool:
 def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
     """Write the table's geometry from klondike/app/view.py into the files that draw the
     table before Python runs: each pile outline's --x/--y in index.html and the table's
-    width, the height it is fitted to and the card ratio in static/site.css. Returns the
+    width, the height it is fitted to and the card ratio in static/site.css; and the
+    scorings to choose from (klondike/scoring.py's SCORINGS) in index.html. Returns the
     files that differed (written unless ``write`` is false: tests/test_site_files.py fails
     on any drift)."""
     sys.path.insert(0, str(root))
@@ -137,8 +138,20 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
         TABLE_W,
         slots,
     )
+    from klondike.scoring import SCORINGS
 
     def html(text: str) -> str:
+        # The scorings to choose from, in SCORINGS' order (the first one checked).
+        radios = "".join(
+            f'          <label><input type="radio" name="scoring" value="{letter}"'
+            f'{" checked" if k == 0 else ""}> <span data-i18n>{rules.choice}</span></label>\n'
+            for k, (letter, rules) in enumerate(SCORINGS.items()))
+        text = re.sub(r'(<legend data-i18n>Scoring</legend>\n)(?:.*name="scoring".*\n)+',
+                      lambda m: m[1] + radios, text, count=1)
+        options = "".join(f'            <option value="{letter}" data-i18n>{rules.choice}'
+                          f'</option>\n' for letter, rules in SCORINGS.items())
+        text = re.sub(r'(<select name="default_scoring"[^>]*>\n)(?:\s*<option .*\n)+',
+                      lambda m: m[1] + options, text, count=1)
         for pile, (x, y) in slots().items():
             text = re.sub(rf'(data-pile="{pile}"[^>]*? style=")--x:[^;"]*;--y:[^;"]*(")',
                           rf"\g<1>--x:{x:.4g};--y:{y:.4g}\g<2>", text)
