@@ -69,13 +69,11 @@ def test_every_glue_module_is_in_pyscript_files_and_read_for_messages():
     assert set(glue) | {ROOT / "static" / "main.py"} <= set(i18n.source_files())
 
 
-def test_the_glue_is_thin_no_file_over_400_lines_no_class_over_300():
+def test_the_glue_is_thin_no_file_over_400_lines():
+    """The glue's rule: split by concern, no module over 400 lines (what decides lives in
+    klondike/app/, tested without a browser)."""
     for path in [ROOT / "static" / "main.py", *(ROOT / "static" / "page").glob("*.py")]:
-        text = path.read_text()
-        assert len(text.splitlines()) <= 400, path.name
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.ClassDef):
-                assert node.end_lineno - node.lineno + 1 <= 300, (path.name, node.name)
+        assert len(path.read_text().splitlines()) <= 400, path.name
 
 
 def test_the_glue_touches_only_pyodide_js_and_ffi():

@@ -25,8 +25,7 @@ def test_pages_builds_with_the_babel_of_the_dev_requirements():
     assert re.search(r"^babel==\d", (ROOT / "requirements-dev.txt").read_text(), re.MULTILINE)
 
 
-def test_the_readme_shows_the_tests_status_and_stays_short():
+def test_the_readme_shows_the_tests_status_and_the_two_commands():
     readme = (ROOT / "README.md").read_text()
     assert "(../../actions/workflows/test.yml/badge.svg)" in readme.splitlines()[0]
-    assert len(readme.splitlines()) <= 200
     assert "make serve" in readme and "make test" in readme
