@@ -4,8 +4,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from itertools import count
 from urllib.parse import urlsplit
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's; Playwright's own browser download does not work
 CHROMIUM_ARGS = [
@@ -108,3 +112,50 @@ def wait_offline_ready(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until the service worker is active with everything precached (static/boot.js
     sets data-offline="ready" on the body)."""
     page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=timeout_ms)
+
+
+_looks = count()
+
+
+def wait_for_value(page, function: str, expected, timeout_ms: int = BOOT_TIMEOUT_MS,
+                   polling_ms: int = 100) -> None:
+    """Wait until the promise of ``function`` (JavaScript source of an async function, run
+    in the page) resolves to ``expected`` (compared as JSON); on time out, fail saying the
+    last value seen. page.wait_for_function cannot wait on a promise: it takes the promise
+    itself for a truthy answer."""
+    slot = f"__look{next(_looks)}"
+    try:
+        page.wait_for_function(f"""(expected) => {{
+            const look = window[{json.dumps(slot)}] ??= {{value: undefined, busy: false}};
+            if (!look.busy) {{
+                look.busy = true;
+                Promise.resolve().then({function})
+                    .then((v) => {{ look.value = JSON.stringify(v); }},
+                          (e) => {{ look.value = `error: ${{e}}`; }})
+                    .finally(() => {{ look.busy = false; }});
+            }}
+            return look.value === JSON.stringify(expected);
+        }}""", arg=expected, timeout=timeout_ms, polling=polling_ms)
+    except PlaywrightTimeoutError:
+        last = page.evaluate(f"window[{json.dumps(slot)}]?.value")
+        raise AssertionError(f"{function} is {last}, want {json.dumps(expected)}") from None
+
+
+def wait_in_worker(worker, predicate: str, arg=None, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """page.wait_for_function in a Web Worker (Playwright has none there): wait until the
+    function ``predicate`` (JavaScript source) of ``arg`` is truthy in ``worker``, looked at
+    every 20 ms; fails after ``timeout_ms``."""
+    worker.evaluate(f"""([arg, timeout]) => new Promise((done, fail) => {{
+        const predicate = {predicate};
+        const until = Date.now() + timeout;
+        const look = () => {{
+            try {{
+                if (predicate(arg)) return done();
+            }} catch (error) {{
+                return fail(error);
+            }}
+            if (Date.now() > until) return fail(new Error('timed out: ' + {json.dumps(predicate)}));
+            setTimeout(look, 20);
+        }};
+        look();
+    }})""", [arg, timeout_ms])

@@ -3,12 +3,31 @@ tests (e2e/test_game.py) and the move benchmark (bench/moves.py)."""
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 from klondike import Game, Move
 from klondike.app.gestures import run_start
 
+ROOT = Path(__file__).resolve().parent.parent
 GAME_KEY = "klondike.game"
+
+
+def glue_constant(module: str, name: str):
+    """A constant of the page's glue, static/page/<module>.py, as its source assigns it
+    (CPython cannot import those modules: they import the browser's ``js``)."""
+    tree = ast.parse((ROOT / "static" / "page" / f"{module}.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == name for target in node.targets):
+            return ast.literal_eval(node.value)
+    raise LookupError(f"no constant {name} in static/page/{module}.py")
+
+
+#: Seconds after a render that its glides are over, as the board measures them: the cards
+#: it raised are lowered by the first render after that (static/page/board.py).
+GLIDE_S = glue_constant("board", "GLIDE_S")
 
 
 # --- helpers: what a player does, and what the page shows --------------------------------
@@ -31,6 +50,26 @@ def settle(page) -> None:
     cascade does not count (the win dialog is open over it, and a tap or key ends it)."""
     page.wait_for_function(
         "document.getAnimations().filter((a) => a.id !== 'cascade').length === 0")
+
+
+def wait_page_time(page, seconds: float) -> None:
+    """Wait until ``seconds`` have gone by, from now, on the page's own clock
+    (``performance.now()``, which the session and the board read): for a timing the page
+    keeps itself, such as the double tap's window, where time passed is the condition."""
+    since = page.evaluate("performance.now()")
+    page.wait_for_function("(until) => performance.now() >= until",
+                           arg=since + seconds * 1000)
+
+
+def after_frame(page) -> None:
+    """Wait until the page has drawn its next frame and run the task it queued then: what
+    it deferred to a frame before now (requestAnimationFrame, then setTimeout 0, as the glue
+    does with the save and the win's dialog) is done, for its callbacks run before ours."""
+    page.evaluate("""() => {
+        window.__framed = false;
+        requestAnimationFrame(() => setTimeout(() => { window.__framed = true; }, 0));
+    }""")
+    page.wait_for_function("window.__framed === true")
 
 
 def saved(page) -> dict:

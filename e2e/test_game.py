@@ -12,6 +12,7 @@ import pytest
 from harness import boot
 from player import (
     GAME_KEY,
+    GLIDE_S,
     card,
     click_stock,
     drop_point,
@@ -23,12 +24,15 @@ from player import (
     moves,
     pointer_play,
     saved,
+    settle,
     start,
     touch_drag,
     wait_for_moves,
+    wait_page_time,
 )
 
 from klondike import Game, Move
+from klondike.app.gestures import DOUBLE_TAP_SECONDS
 from tests.lines import DEAL_2_DRAW_1
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +71,7 @@ def test_R5_tap_sends_to_foundation_and_double_tap_to_a_column(page):
     game.play(home)
     column_move = next(m for m in sorted(legal(game)) if m.startswith("T") and ">T" in m)
     lead = lead_card(game, Move.from_text(column_move))
-    page.wait_for_timeout(450)  # not a double tap with the first one
+    wait_page_time(page, DOUBLE_TAP_SECONDS)  # not a double tap with the first one
     page.mouse.dblclick(*grab_point(page, lead))
     wait_for_moves(page, 2)
     assert moves(page)[0] == home
@@ -86,7 +90,7 @@ def test_R5_illegal_drop_glides_back_and_changes_nothing(page):
     mouse_drag(page, grab_point(page, lead),
                drop_point(page, game, f"T{target + 1}", lead))
     page.wait_for_function("document.getElementById('status').textContent !== ''")
-    page.wait_for_timeout(300)  # the glide back
+    settle(page)  # the glide back
     after = card(page, lead)
     assert (after["pile"], after["index"]) == (before["pile"], before["index"])
     assert abs(after["x"] - before["x"]) < 1 and abs(after["y"] - before["y"]) < 1
@@ -127,7 +131,7 @@ def test_dragged_and_gliding_cards_pass_over_every_pile(page):
     # From a column to one on its left: the piles on the right stack over those on the left.
     game = first_deal(lambda g: any(m[0] == "T" and m[3] == "T" and m[4] < m[1] for m in legal(g)))
     start(page, game.code)
-    page.wait_for_timeout(300)  # the deal's cards no longer raised
+    wait_page_time(page, GLIDE_S)  # the deal's glides over: the next move lowers its cards
     text = next(m for m in sorted(legal(game)) if m[0] == "T" and m[3] == "T" and m[4] < m[1])
     lead = lead_card(game, Move.from_text(text))
     end = drop_point(page, game, text.split(">")[1], lead)
@@ -140,7 +144,7 @@ def test_dragged_and_gliding_cards_pass_over_every_pile(page):
     wait_for_moves(page, 1)
     stack = page.evaluate("window.__stack")
     assert stack["lead"] > stack["rest"]  # still over them while it glides into place
-    page.wait_for_timeout(400)  # the glide is over
+    settle(page)  # the glide is over
     assert stacked_by_pile_and_index(page)
     box = card(page, lead)
     assert on_top_at(page, box["x"] + 2, box["y"] + 2) == f"c-{lead}"
@@ -151,7 +155,7 @@ def test_a_card_going_home_passes_over_the_column_it_leaves(page):
     game = first_deal(lambda g: any(m[0] == "T" and m.endswith(">F") and
                                     len(g.tableau[int(m[1]) - 1].down) for m in legal(g)))
     start(page, game.code)
-    page.wait_for_timeout(300)  # the deal's cards no longer raised
+    wait_page_time(page, GLIDE_S)  # the deal's glides over: the next move lowers its cards
     home = next(m for m in sorted(legal(game)) if m[0] == "T" and m.endswith(">F")
                 and len(game.tableau[int(m[1]) - 1].down))
     ace = lead_card(game, Move.from_text(home))
@@ -160,7 +164,7 @@ def test_a_card_going_home_passes_over_the_column_it_leaves(page):
     wait_for_moves(page, 1)
     stack = page.evaluate("window.__stack")
     assert stack["lead"] > stack["rest"]
-    page.wait_for_timeout(400)
+    settle(page)  # the glide is over
     assert stacked_by_pile_and_index(page)
 
 
@@ -178,7 +182,7 @@ def test_cards_raised_by_a_glide_are_lowered_by_the_next_move(page):
     # frame delayed quick taps): the next move does, in its own writes, and raises only
     # the cards it moves.
     start(page, "KL1-D3N-AAAAAAB")
-    page.wait_for_timeout(300)  # the deal's glides are over
+    wait_page_time(page, GLIDE_S)  # the deal's glides over, as the board measures them
     page.evaluate(RAISED_AT_POINTERUP)
     click_stock(page)
     wait_for_moves(page, 1)

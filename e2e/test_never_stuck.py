@@ -41,6 +41,20 @@ SHOWN = """() => Object.fromEntries([...document.querySelectorAll('#table .card'
 ]))"""
 
 
+# Whether the stored table (klondike.paint, written with the game by the page's last write)
+# is the table on screen: every card's place and face as its element has them.
+STORED_AS_SHOWN = """() => {
+    let record;
+    try { record = JSON.parse(localStorage.getItem('klondike.paint')); } catch { return false; }
+    return Array.isArray(record?.cards) && record.cards.every(([id, , , , , x, y, , up]) => {
+        const el = document.getElementById(`c-${id}`);
+        return Math.abs(+el.style.getPropertyValue('--x') - x) < 1e-3
+            && Math.abs(+el.style.getPropertyValue('--y') - y) < 1e-3
+            && el.classList.contains('down') === !up;
+    });
+}"""
+
+
 def board_matches_the_saved_game(page) -> None:
     game = Game.from_json(page.evaluate("localStorage.getItem('klondike.game')"))
     shown = page.evaluate(SHOWN)
@@ -134,6 +148,8 @@ def storm(page, rng: random.Random, actions: int) -> dict[str, int]:
                 del down[1]
                 fingers.send("touchEnd", down)
             fingers.send("touchEnd", {})
+        # The storm's own pacing, part of its input (quick and slow taps alike): a pause
+        # between two touches, not a wait for anything.
         page.wait_for_timeout(rng.choice([0, 20, 60, 150, 400]))
     return done
 
@@ -148,7 +164,7 @@ def test_a_storm_of_touches_leaves_no_card_lifted_and_the_board_as_the_game(brow
             assert done.get("second", 0) >= 5 and done.get("cancel", 0) >= 5
             page.keyboard.press("Escape")  # a dialog a double tap may have opened (a win)
             settle(page)
-            page.wait_for_timeout(300)  # the last write, after its frame
+            page.wait_for_function(STORED_AS_SHOWN)  # the last write, after its frame
             board_matches_the_saved_game(page)
             game = Game.from_code(code)
             for move in saved(page)["moves"].split():

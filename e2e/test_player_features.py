@@ -6,6 +6,7 @@ import json
 
 from harness import boot, new_site_context, open_app, wait_offline_ready
 from player import (
+    after_frame,
     choose,
     click_stock,
     lead_card,
@@ -14,9 +15,11 @@ from player import (
     settle,
     start,
     wait_for_moves,
+    wait_page_time,
 )
 
 from klondike import Game, Move
+from klondike.app.cascade import GAP_SECONDS
 from klondike.app.storage import save_game
 from tests.lines import DEAL_2_DRAW_1
 
@@ -221,7 +224,7 @@ def test_a_win_taken_back_before_its_frame_opens_no_dialog_and_no_cascade(
                                                            bubbles: true}));
     }""", f"c-{lead_card(game, last)}")
     page.wait_for_function("!document.querySelector('[data-action=redo]').disabled")
-    page.wait_for_timeout(300)  # frames enough for a win's dialog to have opened
+    after_frame(page)  # the winning move's frame, and the task after it that opens the dialog
     assert page.locator("#win-dialog[open]").count() == 0
     assert cascading(page) == 0
     assert moves(page) == DEAL_2_DRAW_1[:-1]  # won, then taken back
@@ -239,7 +242,7 @@ def test_no_cascade_with_the_animations_off_or_reduced_motion(browser, site_url)
             settle(page)
             pointer_play(page, game, DEAL_2_DRAW_1[-1])
             page.wait_for_selector("#win-dialog[open]")
-            page.wait_for_timeout(300)
+            wait_page_time(page, GAP_SECONDS)  # a cascade's next card would have left by now
             assert cascading(page) == 0, (settings, media)
         finally:
             context.close()

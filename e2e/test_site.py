@@ -2,10 +2,9 @@
 table before Python is ready, plays offline after one visit, and takes a new deploy whole."""
 
 import sys
-import time
 from pathlib import Path
 
-from harness import boot, new_site_context, open_app, wait_offline_ready
+from harness import boot, new_site_context, open_app, wait_for_value, wait_offline_ready
 from player import start
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,16 +128,17 @@ def test_reload_offline_still_plays(fresh_context, site_url):
         fresh_context.set_offline(False)
 
 
+# The service worker's caches (not the memory snapshot's, static/runtime.mjs), in the page.
+CACHE_NAMES = "() => caches.keys().then((k) => k.filter((name) => name !== 'klondike-snapshot'))"
+
+
 def cache_names(page) -> list[str]:
-    """The service worker's caches (not the memory snapshot's, static/runtime.mjs)."""
-    return [name for name in page.evaluate("caches.keys()") if name != "klondike-snapshot"]
+    return page.evaluate(CACHE_NAMES)
 
 
 def wait_for_caches(page, expected: list[str], timeout_s: float = 60) -> None:
-    deadline = time.monotonic() + timeout_s
-    while cache_names(page) != expected:
-        assert time.monotonic() < deadline, f"caches {cache_names(page)}, want {expected}"
-        page.wait_for_timeout(250)
+    """Wait until the service worker's caches are ``expected``."""
+    wait_for_value(page, CACHE_NAMES, expected, timeout_ms=round(timeout_s * 1000))
 
 
 def test_new_deploy_is_taken_whole_on_next_visit(browser, tmp_path):

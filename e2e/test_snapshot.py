@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from harness import boot, open_app, wait_offline_ready
+from harness import boot, open_app, wait_for_value, wait_offline_ready
 from player import start
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,16 +34,13 @@ def worker_boot(page) -> str:
     return json.loads(detail)["boot"]
 
 
-def stored(page) -> list[str]:
-    return page.evaluate(
-        f"caches.open({CACHE!r}).then((c) => c.keys()).then((k) => k.map((r) => r.url))")
+# The addresses of the snapshots stored, in the page.
+STORED = f"() => caches.open({CACHE!r}).then((c) => c.keys()).then((k) => k.map((r) => r.url))"
 
 
 def wait_stored(page, url: str, timeout_s: float = 60) -> None:
-    deadline = time.monotonic() + timeout_s
-    while stored(page) != [url]:
-        assert time.monotonic() < deadline, f"snapshots stored: {stored(page)}"
-        page.wait_for_timeout(200)
+    """Wait until the snapshot stored is the one at ``url``, and only it."""
+    wait_for_value(page, STORED, [url], timeout_ms=round(timeout_s * 1000))
 
 
 def put(page, url: str, script: str) -> None:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from harness import wait_in_worker
 from player import choose, click_stock, moves, pointer_play, settle, start, wait_for_moves
 
 from klondike import Game
@@ -20,6 +21,28 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 pytestmark = pytest.mark.usefixtures("no_errors")
+
+
+# In the solver's worker: every answer it posts, kept in ``self.said`` (once).
+HEAR_ANSWERS = """() => {
+    if (self.said) return;
+    self.said = [];
+    const post = self.postMessage.bind(self);
+    self.postMessage = (text) => { self.said.push(JSON.parse(text)); post(text); };
+}"""
+
+
+def solver_worker(page):
+    page.wait_for_function("performance.getEntriesByName('solver-ready').length > 0")
+    return next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
+
+
+def searching(worker, key: str) -> None:
+    """Wait until the worker is at work on the position ``key`` (code|moves): it said so
+    after a slice of the search (at the first slice, unless the worker said so of another
+    search less than ALIVE_SECONDS before: then once that time is over)."""
+    wait_in_worker(worker, "(key) => self.said.some((m) => m.kind === 'working' && m.key === key)",
+                   key)
 
 
 def winnable_state(page) -> str:
@@ -43,11 +66,13 @@ def test_R8_a_search_left_behind_holds_up_neither_moves_nor_the_next_answer(page
     # plays at once and leaves that search behind for a new one, which a new deal leaves
     # behind in turn; the new deal is still answered (tests/test_solving.py checks that
     # a newer position replaces the search in the worker).
+    worker = solver_worker(page)
+    worker.evaluate(HEAR_ANSWERS)
     start(page, "KL1-D3N-AAAAAAB")
-    page.wait_for_timeout(300)
+    searching(worker, "KL1-D3N-AAAAAAB|")
     click_stock(page)
     wait_for_moves(page, 1)
-    page.wait_for_timeout(300)
+    searching(worker, "KL1-D3N-AAAAAAB|S")
     assert page.get_attribute("#winnable", "data-state") == "busy"
     start(page, "KL1-D1N-AAAAAAD")
     assert winnable_state(page) == "won"

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 
-from harness import open_app
+from harness import open_app, wait_in_worker
 from player import click_stock, settle, start, wait_for_moves
 
 from klondike import Game
 from klondike.app.hint import sensible_move
+from klondike.app.solving import ALIVE_SECONDS
 from klondike.moves import STOCK
 
 
@@ -131,7 +132,9 @@ def test_a_hidden_page_pauses_the_search_and_shown_again_it_goes_on(fresh_contex
     page.evaluate(visible, True)
     worker.evaluate("() => self.heard('idle', 0)")  # paused
     paused_at = worker.evaluate("() => self.since('idle', 0).at(-1)[0]")
-    page.wait_for_timeout(2_500)  # more than two of the search's signs of life
+    # More than two of the search's signs of life (one every ALIVE_SECONDS), on its clock.
+    wait_in_worker(worker, "(until) => performance.now() >= until",
+                   paused_at + 2.5 * ALIVE_SECONDS * 1000)
     assert worker.evaluate("(t) => self.since('working', t).length", paused_at) == 0
     assert state(page) == "busy"
     page.evaluate(visible, False)
