@@ -1,4 +1,4 @@
-"""The pure view (card placements) and gestures (R5), without a browser."""
+"""klondike/app/view.py: where every card goes and in what order it stacks, without a browser."""
 
 import re
 from pathlib import Path
@@ -6,17 +6,6 @@ from pathlib import Path
 import pytest
 
 from klondike import Card, Game
-from klondike.app.ending import finish_line, is_stuck, is_useful
-from klondike.app.gestures import (
-    DOUBLE_TAP_SECONDS,
-    Taps,
-    describe_move,
-    double_tap_move,
-    drag_move,
-    refusal,
-    stock_refusal,
-    tap_move,
-)
 from klondike.app.view import (
     ABOVE_PILES_Z,
     CARD_H,
@@ -31,7 +20,6 @@ from klondike.app.view import (
     pile_at,
     slots,
 )
-from klondike.moves import Move
 
 from .lines import DEAL_2_DRAW_1, DEAL_3_DRAW_1
 from .positions import position
@@ -185,143 +173,5 @@ def test_R2_5_a_drop_anywhere_on_the_foundation_row_is_a_foundation_drop():
     assert pile_at(lay, -5, 0) is None
 
 
-def test_R5_tap_sends_a_top_card_home_and_taps_the_stock():
-    game = Game.from_code("KL1-D1N-AAAAAAG")
-    assert tap_move(game, "T7", 6) == Move.from_text("T7>F")
-    assert tap_move(game, "T2", 1) is None  # the jack of clubs cannot go home
-    assert tap_move(game, "stock", 23) == Move.from_text("S")
-
-
-def test_R5_double_tap_prefers_the_longest_column_then_an_empty_one_for_a_king():
-    game = position(["9s", "8h", "4c 3d 2s | 9c", "", "Kd"])
-    assert double_tap_move(game, "T2", 0) == Move.from_text("T2>T3")  # longest first
-    assert double_tap_move(game, "T5", 0) == Move.from_text("T5>T4")  # King to empty
-    assert double_tap_move(game, "T1", 0) is None
-
-
-def test_R2_2_dragging_must_take_the_card_that_fits():
-    game = position(["9h 8s 7d 6c", "8c"])
-    assert drag_move(game, "T1", 2, "T2") == Move.from_text("T1>T2")
-    assert drag_move(game, "T1", 1, "T2") is None  # the 8s does not fit on the 8c
-    assert drag_move(game, "T1", 3, "F") is None
-
-
-def test_R2_4_R2_6_drags_from_waste_and_foundation_tops_only():
-    game = position(["8s", "4c"], waste="3h 7h", foundations="3d")
-    assert drag_move(game, "waste", 1, "T1") == Move.from_text("W>T1")
-    assert drag_move(game, "waste", 0, "T2") is None
-    assert drag_move(game, "Fd", 2, "T2") == Move.from_text("Fd>T2")
-    assert drag_move(game, "Fd", 1, "T2") is None
-    assert drag_move(game, "Fd", 2, "F") is None  # foundation to foundation (R2.6)
-
-
-def test_R6_finish_line_plays_everything_home_once_all_cards_are_face_up():
-    game = Game.from_code("KL1-D1N-AAAAAAC")
-    moves = iter(DEAL_2_DRAW_1)
-    while not game.all_face_up:
-        assert finish_line(game) is None
-        game.play(next(moves))
-    line = finish_line(game)
-    assert line is not None
-    for move in line:
-        game.play(move)
-    assert game.is_won
-
-
-def test_R6_finish_line_is_none_when_vegas_left_cards_behind():
-    # Every card is face up; the 3h lies on the 2h in the waste and the stock is spent.
-    # With recycles the draws bring the 2h up again; in Vegas (one pass, R2.9) never.
-    hearts = "Qh Jh Th 9h 8h 7h 6h 5h 4h 2h 3h"
-    normal = position(["Kh"], waste=hearts, foundations="Ah Ks Kd Kc", scoring="N")
-    line = finish_line(normal)
-    assert line is not None and "S" in map(str, line)
-    for move in line:
-        normal.play(move)
-    assert normal.is_won
-    vegas = position(["Kh"], waste=hearts, foundations="Ah Ks Kd Kc", scoring="V")
-    assert finish_line(vegas) is None
-    game = position(["Kh Qh"], foundations="Jh Ks Kd Kc", scoring="V")
-    assert finish_line(game) == [Move.from_text("T1>F")] * 2
-
-
-def test_R6_stuck_when_no_useful_move_is_left():
-    game = position(["Kh", "Ks", "2c | 5d"], stock="9c 9d")
-    assert is_stuck(game)
-    game = position(["Kh", "Ks", "2c | 5d"], stock="9c 4c")
-    assert not is_stuck(game)  # the 4c plays on the 5d after one turn
-    game = position(["Ac"])
-    assert not is_stuck(game)
-
-
-def test_shuffling_a_king_between_empty_columns_is_not_useful():
-    game = position(["Kh Qs", ""])
-    assert not is_useful(game, Move.from_text("T1>T2"))
-    game = position(["4c | Kh Qs", ""])
-    assert is_useful(game, Move.from_text("T1>T2"))
-
-
 def test_tableau_starts_below_the_top_row():
     assert TABLEAU_Y > CARD_H
-
-
-def test_R5_an_illegal_drop_is_explained_and_changes_nothing():
-    game = position(["9h 8s 7d 6c", "8c", "Qs"], waste="5d")
-    before = game.state()
-    assert refusal(game, "T1", 1, "T2") == (
-        "Drag the card that fits there; the cards on it move along"
-    )
-    assert refusal(game, "T1", 3, "T3") == (
-        "No card of column 1 fits on the queen of spades: it needs a red jack"
-    )
-    assert refusal(game, "waste", 0, "T4") == "Only a King can go to an empty column"
-    assert refusal(game, "T1", 0, "stock") == "That card cannot go there"
-    assert game.state() == before
-
-
-def test_moves_are_described_for_the_live_region():
-    game = Game.from_code("KL1-D3N-AAAAAAG")
-    assert describe_move(game, Move.from_text("S")) == (
-        "3 cards turned from the stock, ace of spades on top"
-    )
-    game = position(["4c | Ah", "Js | Th", "Jc"], waste="9c", foundations="3s")
-    assert describe_move(game, Move.from_text("T1>F")) == (
-        "ace of hearts to its foundation; 4 of clubs turned up"
-    )
-    assert describe_move(game, Move.from_text("T2>T3")) == (
-        "10 of hearts to column 3; jack of spades turned up"
-    )
-    assert describe_move(game, Move.from_text("W>T2")) == "9 of clubs to column 2"
-    assert describe_move(position(["4c"], foundations="3h"), Move.from_text("Fh>T1")) == (
-        "3 of hearts to column 1"
-    )
-    assert describe_move(position(waste="2c 3c"), Move.from_text("S")) == (
-        "Waste turned over into the stock"
-    )
-    assert describe_move(position(stock="2c 3c"), Move.from_text("S")) == (
-        "2 of clubs turned from the stock"
-    )
-
-
-def test_R2_9_a_refused_stock_tap_gives_the_games_own_reason():
-    """One message per refusal, the game's (issue 41: Vegas's was written twice)."""
-    vegas = Game.from_code("KL1-D1V-AAAAAAG")
-    for _turn in range(len(vegas.stock)):
-        vegas.play("S")
-    assert tap_move(vegas, "stock", 0) is None
-    assert stock_refusal(vegas) == "In Vegas the stock can be gone through only once"
-    empty = position(["Kh"], stock="", foundations="Ks Qh Kd Kc")
-    assert stock_refusal(empty) == "The stock and the waste are both empty"
-    assert stock_refusal(Game.from_code("KL1-D1N-AAAAAAG")) == ""  # it is not refused
-
-
-def test_R5_a_double_tap_is_two_taps_on_one_card_in_time_with_nothing_played_between():
-    taps = Taps()
-    taps.missed("Kh", now=1.0)
-    assert not taps.is_double("Qs", now=1.1)  # another card
-    taps.missed("Kh", now=2.0)
-    assert not taps.is_double("Kh", now=2.01 + DOUBLE_TAP_SECONDS)  # too late
-    taps.missed("Kh", now=3.0)
-    taps.forget()  # a move was played between the two
-    assert not taps.is_double("Kh", now=3.1)
-    taps.missed("Kh", now=4.0)
-    assert taps.is_double("Kh", now=4.2) and not taps.is_double("Kh", now=4.3)
