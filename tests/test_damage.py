@@ -9,8 +9,9 @@ import json
 import pytest
 
 from klondike.app.session import Session
-from klondike.app.stats import STATS_KEY, Statistics
-from klondike.app.storage import DAILY_KEY, GAME_KEY, SETTINGS_KEY, Settings
+from klondike.app.stats import Statistics
+from klondike.app.storage import Settings
+from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
 
 
 def booted(**stored) -> tuple[Session, str, dict]:

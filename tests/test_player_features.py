@@ -8,8 +8,9 @@ import json
 from klondike import CARDS, GameCode, Move
 from klondike.app.cascade import FRAME_SECONDS, LONGEST_SECONDS, flights
 from klondike.app.session import Session
-from klondike.app.stats import STATS_KEY, Statistics
-from klondike.app.storage import BACKS, GAME_KEY, TABLES, Settings
+from klondike.app.stats import Statistics
+from klondike.app.storage import BACKS, TABLES, Settings
+from klondike.app.stored import GAME_KEY, STATS_KEY
 from klondike.app.view import CARD_H, TABLE_W, slots
 
 from .lines import DEAL_2_DRAW_1

@@ -8,9 +8,10 @@ from datetime import date
 
 from klondike import GameCode, Move
 from klondike.app.gestures import describe_move, source_of
-from klondike.app.session import DAILY_KEY, HINT_WAIT_SECONDS, Session
-from klondike.app.stats import STATS_KEY, Statistics
-from klondike.app.storage import GAME_KEY, SETTINGS_KEY, Settings, read_daily
+from klondike.app.session import HINT_WAIT_SECONDS, Session
+from klondike.app.stats import Statistics
+from klondike.app.storage import Settings, read_daily
+from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
 from klondike.daily import daily_code
 from klondike.moves import DRAW
 

@@ -8,8 +8,9 @@ from datetime import date
 
 from klondike import GameCode, Move
 from klondike.app.session import Session
-from klondike.app.stats import STATS_KEY, STATS_VERSION, Statistics, key_of_game
-from klondike.app.storage import DAILY_KEY, GAME_KEY, SETTINGS_KEY, Settings, read_daily
+from klondike.app.stats import Statistics, key_of_game
+from klondike.app.storage import Settings, read_daily
+from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, STATS_VERSION
 
 from .lines import DEAL_2_DRAW_1
 

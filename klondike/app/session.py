@@ -823,5 +823,5 @@ class Session:
         self._save_game()
 
 
-__all__ = ["DAILY_KEY", "Clock", "Heard", "HintMarks", "Outcome", "Session", "Toolbar",
+__all__ = ["Clock", "Heard", "HintMarks", "Outcome", "Session", "Toolbar",
            "Winnable"]

@@ -41,7 +41,7 @@ from .. import jsontext
 from ..game import Game
 from ..i18n import _
 from ..scoring import SCORINGS, clock_text
-from .stored import STATS_KEY, STATS_VERSION  # noqa: F401 (STATS_KEY: where it always was)
+from .stored import STATS_VERSION
 
 #: The longest a game's clock counts (about 31 years), and the most the total time of a
 #: rule set's wins reaches: bounds that writing keeps and reading checks.

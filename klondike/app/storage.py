@@ -26,14 +26,7 @@ from ..i18n import _
 from ..moves import IllegalMove, Move
 from ..scoring import SCORINGS
 from .stats import MAX_GAME_SECONDS
-from .stored import (  # noqa: F401 (the keys, where the app has always found them)
-    DAILY_KEY,
-    DAILY_VERSION,
-    GAME_KEY,
-    PAINT_KEY,
-    SETTINGS_KEY,
-    SETTINGS_VERSION,
-)
+from .stored import DAILY_VERSION, SETTINGS_VERSION
 
 ANIMATIONS = ("normal", "fast", "off")
 BACKS = ("lattice", "dots", "waves")  # the card backs, drawn in static/site.css

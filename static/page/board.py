@@ -52,10 +52,7 @@ class Board:
         self.z = {}  # card -> the z-index last written: RAISED_Z or more while it glides
         self.layout = None
         self.painted = None  # the record of painting() last returned
-        self.chrome = nullable(ROOT_STYLE.getPropertyValue(
-            "--chrome-h")) or None  # what fit_table() wrote (or static/paint.js did)
         self.sizes = {}  # the root's CSS variables last written by fit_table()
-        self.table_h = None  # the table's height in card widths the size was chosen for
         self.card_px = 1.0
         self.raised_at = 0.0  # monotonic() when the last card raised began to glide
         for card in CARDS:
@@ -111,7 +108,6 @@ class Board:
         table_h = table_height(game, settings.large_index)
         sized = fit(*self.metrics, table_h, settings.card_size)
         self.fit_table(sized, table_h)
-        self.table_h = table_h
         self.layout = layout(game, sized.room, settings.left_handed, settings.large_index,
                              sized.up_step)
         shown, z = self.shown, self.z
@@ -152,9 +148,8 @@ class Board:
         next visit's first frame draws the cards this size: the height of the window not
         the table's (--chrome-h) and the table's height in card widths (--table-h)."""
         self.card_px = sized.card_px
-        self.chrome = f"{sized.chrome_px}px"
-        for name, value in (("--card-w", f"{sized.card_px:g}px"), ("--chrome-h", self.chrome),
-                            ("--table-h", f"{table_h:g}")):
+        for name, value in (("--card-w", f"{sized.card_px:g}px"),
+                            ("--chrome-h", f"{sized.chrome_px}px"), ("--table-h", f"{table_h:g}")):
             if self.sizes.get(name) != value:
                 ROOT_STYLE.setProperty(name, value)
                 self.sizes[name] = value
@@ -165,7 +160,8 @@ class Board:
         if self.layout is None:
             return []
         text = painting(self.layout, settings, _("Still loading: try again in a moment."),
-                        labels=_, chrome=self.chrome, table_h=self.table_h)
+                        labels=_, chrome=self.sizes["--chrome-h"],
+                        table_h=float(self.sizes["--table-h"]))
         if text == self.painted:
             return []
         self.painted = text
