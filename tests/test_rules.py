@@ -12,19 +12,6 @@ def up(game: Game, column: int) -> str:
     return " ".join(map(str, game.tableau[column - 1].up))
 
 
-def test_R10_move_text_round_trips_for_all_86_moves():
-    assert len(ALL_MOVES) == 86
-    for move in ALL_MOVES:
-        assert Move.from_text(str(move)) is move
-        assert Move.from_text(str(move).lower()) is move
-
-
-@pytest.mark.parametrize("text", ["", "X", "W>T8", "T0>T1", "T1>", "W>Fh", "F>T1", "S S"])
-def test_R10_text_that_is_no_move_is_refused(text):
-    with pytest.raises(IllegalMove, match="Not a move"):
-        Move.from_text(text)
-
-
 def test_R2_1_build_down_in_alternate_colours():
     game = position(["8s", "7h", "7c", "8h"])
     legal = {str(m) for m in game.legal_moves()}

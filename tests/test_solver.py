@@ -17,7 +17,7 @@ import pytest
 
 from klondike import CARDS, Game, GameCode
 from klondike.cli import main, wilson_interval
-from klondike.daily import candidates, daily_code
+from klondike.daily import daily_code
 from klondike.solver import (
     _COLUMN_TO_COLUMN,
     _NO_CARD,
@@ -898,15 +898,3 @@ def test_the_daily_deal_is_frozen_and_winnable_r8(capsys: pytest.CaptureFixture[
     game = Game.from_code(daily_code(day, 3))
     assert wins_for_the_daily_deal(game)
     assert replays_to_win(game, solve(game, DAILY_BUDGET).moves)
-
-
-def test_the_daily_deal_keeps_its_frozen_rules_r8() -> None:
-    # The solver's talon rule was corrected after the daily deal was defined; these
-    # days' deals would have changed had the daily deal followed it.
-    assert daily_code(date(2026, 11, 14), 1) == "KL1-D1N-YGJXQDZ"
-    assert daily_code(date(2026, 11, 23), 1) == "KL1-D1N-IDJBKJR"
-
-
-def test_daily_candidates_differ_by_date_and_draw() -> None:
-    first = [next(candidates(date(2024, 3, d), draw)) for d in (5, 6) for draw in (1, 3)]
-    assert len(set(first)) == 4

@@ -1,4 +1,5 @@
-"""Links to a deal, Redo and Restart this deal in a real browser (issue 25)."""
+"""Links to a deal, Redo and Restart this deal, the win's cascade and the looks (card
+backs, table colours) in a real browser (issue 25)."""
 
 from __future__ import annotations
 
