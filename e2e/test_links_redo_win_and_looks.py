@@ -92,6 +92,9 @@ def test_a_link_opened_during_a_game_asks_first_and_a_malformed_one_changes_noth
     page.wait_for_function("document.getElementById('status').textContent"
                            ".startsWith('Game code: ')")
     assert code(page) == "KL1-D1N-AAAAAAD" and moves(page) == ["S"]
+    # The address goes back to the game's link a frame later; a fragment typed before
+    # that would be written over by it (the player cannot type that fast).
+    wait_address(page, site_url + "#KL1-D1N-AAAAAAD")
 
     set_fragment(page, SHARED)
     page.wait_for_selector("#link-dialog[open]")

@@ -2,9 +2,10 @@
 ``static/page/`` and to the game session (SPEC R5, R6, R9).
 
 Everything a player sees is decided by :class:`klondike.app.session.Session`, without the
-DOM; this file passes it the page's events and stored texts, writes what it asks to
-store, draws its answers, and carries the solver's requests and answers to and from its
-Web Worker (``page.solver``): the page's thread never searches.
+DOM; this file passes it the page's events and stored texts, and draws the one
+:class:`~klondike.app.reply.Reply` it answers each with: the table, the status line, the
+toolbar, what to store, and the requests for the solver's Web Worker (``page.solver``),
+whose answers go back to the session: the page's thread never searches.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from page.solver import SolverWorker
 from page.store import Store
 from pyodide.ffi import create_proxy
 
-from klondike.app.session import HINT_WAIT_SECONDS, Session
+from klondike.app.session import Session
 from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
 from klondike.i18n import _, choose_language
 
@@ -68,22 +69,47 @@ class App:
         self.hint_proxy = create_proxy(self.hint_due)
 
     # --- the loop: the session decides, the page shows ------------------------------------
-    def show(self, outcome) -> None:
-        """Draw what a request of the session did."""
-        if outcome.changed:
+    def show(self, reply) -> None:
+        """Draw a reply of the session (:class:`klondike.app.reply.Reply`), store what it
+        asks to, and post its requests to the solver's worker."""
+        if reply.changed:
             self.won = None  # a win not shown yet was taken back
             self.celebration.stop()
-            if not self.session.game.is_won:
+            if reply.won is None:
                 self.dialogs.close_win()
-            self.render()
+            self.draw_table()
             self.keyboard.show_pick()
-            self.store()
-        if outcome.said is not None:
-            say(outcome.said)
-        if outcome.won is not None:
-            self.won = outcome.won
+        if reply.elsewhere:  # another tab took the game
+            self.pointer.cancel()
+            self.keyboard.show_pick()
+            ELSEWHERE.hidden = False
+        if reply.stats and document.getElementById("stats-dialog").open:
+            self.dialogs.show_stats()
+        if reply.toolbar is not None:
+            toolbar.show_toolbar(reply.toolbar)
+        if reply.score is not None:
+            toolbar.show_score(reply.score)
+        if reply.said is not None:
+            say(reply.said)
+        if reply.won is not None:
+            self.won = reply.won
             requestAnimationFrame(self.won_after_frame)
-        self.analyse()  # what to ask the worker: the new position, a deal looked for
+        if reply.hint is not None:
+            self.show_hint(reply.hint)
+        if reply.hint_wait is not None:  # "Thinking…": a sensible move if it waits
+            setTimeout(self.hint_proxy, int(reply.hint_wait * 1000) + 20)
+        if reply.answered and not performance.getEntriesByName("klondike-first-answer").length:
+            performance.mark("klondike-first-answer")  # for bench/startup.py
+        if reply.store:
+            self.store()
+        if reply.worker == "stop":
+            self.solver.stop()
+        elif reply.worker == "restart":
+            self.solver.restart()  # the requests below go to the new worker
+        for request in reply.requests:
+            self.solver.post(request)
+        if reply.winnable is not None:
+            toolbar.show_winnable(reply.winnable)
 
     def show_won(self, *_args) -> None:
         """The win's dialog, and the cascade under it, in a task of their own once the
@@ -98,9 +124,13 @@ class App:
                                seed=self.session.game.moves_made)
 
     def render(self) -> None:
+        """The table and the toolbar as they stand (a resize, a step of Finish game)."""
+        self.draw_table()
+        toolbar.show_toolbar(self.session.toolbar())
+
+    def draw_table(self) -> None:
         settings = self.session.settings
         self.board.render(self.session.game, settings, settings.animation != "off")
-        toolbar.show_toolbar(self.session.toolbar())
         if self.linked is not None and not self.dialogs.asking_link():
             self.linked = None  # the link's question was closed with Escape: keep playing
             self.show_address()
@@ -135,14 +165,7 @@ class App:
         key = nullable(event.key)
         if key is None:  # the other tab cleared the storage: this one's next save refills it
             return
-        changed = self.session.stored_changed(key, nullable(event.newValue))
-        if changed == "stats" and document.getElementById("stats-dialog").open:
-            self.dialogs.show_stats()
-        elif changed == "game":
-            self.pointer.cancel()
-            self.keyboard.show_pick()
-            ELSEWHERE.hidden = False
-            toolbar.show_toolbar(self.session.toolbar())
+        self.show(self.session.stored_changed(key, nullable(event.newValue)))
 
     def take_over(self) -> None:
         ELSEWHERE.hidden = True
@@ -167,15 +190,15 @@ class App:
     def follow_link(self, opened: tuple[str, str], starting: bool = False) -> None:
         """The page was opened from a link (``starting``), or its address's fragment was
         changed: ``opened`` is the address's fragment and query."""
-        outcome, ask = self.session.follow_link(*opened)
-        if ask is None:
-            if starting and outcome.said:  # what the resume said stays (a damaged save)
-                outcome = outcome._replace(said=f"{STATUS.textContent} {outcome.said}".strip())
-            self.show(outcome)
+        reply = self.session.follow_link(*opened)
+        if reply.ask is None:
+            if starting and reply.said:  # what the resume said stays (a damaged save)
+                reply = reply._replace(said=f"{STATUS.textContent} {reply.said}".strip())
+            self.show(reply)
             self.show_address()  # also back from a malformed code typed into it
         else:
-            self.linked = ask
-            self.dialogs.ask_link(outcome.said)
+            self.linked = reply.ask
+            self.dialogs.ask_link(reply.said)
 
     def start_link(self) -> None:
         code, self.linked = self.linked, None
@@ -187,11 +210,6 @@ class App:
         self.linked = None
         self.dialogs.close_link()
         self.show_address()
-
-    def after_settings(self) -> None:
-        self.store()
-        self.render()
-        self.analyse()
 
     async def finish(self) -> None:
         """R6 "Finish game": play the rest home, one card at a time, animated."""
@@ -210,55 +228,18 @@ class App:
         self.show(self.session.finished())
 
     # --- the solver's worker: can this still be won? the hint (R8) ----------------------
-    def analyse(self) -> None:
-        """Send the worker what the session asks now; show the indicator."""
-        for request in self.session.solver_requests():
-            self.solver.post(request)
-        toolbar.show_winnable(self.session.winnable())
-
     def on_solver(self, text: str) -> None:
-        self.heard(self.session.solver_heard(text))
+        self.show(self.session.solver_heard(text))
 
     def on_solver_failed(self) -> None:
-        self.heard(self.session.solver_failed())
-
-    def heard(self, heard) -> None:
-        """Show what an answer of the worker (or its failure) changed."""
-        if heard is None:
-            return
-        if heard.outcome is not None:
-            self.show(heard.outcome)
-        if heard.said is not None:
-            say(heard.said)
-        if heard.answered:
-            if not performance.getEntriesByName("klondike-first-answer").length:
-                performance.mark("klondike-first-answer")  # for bench/startup.py
-            toolbar.show_winnable(self.session.winnable())
-            toolbar.show_finish(self.session.finishing_line() is not None)
-        if heard.hint_said is not None:
-            self.show_hint(heard.hint, heard.hint_said)
-        if self.session.analysis.down:
-            self.solver.stop()
-        elif heard.restart:
-            self.solver.restart()
-        self.analyse()
-
-    def ask_hint(self) -> None:
-        marks, said = self.session.ask_hint()
-        if marks is not None or said is not None:
-            self.show_hint(marks, said)
-        if marks is None and said is not None:  # "Thinking…": a sensible move if it waits
-            setTimeout(self.hint_proxy, int(HINT_WAIT_SECONDS * 1000) + 20)
-        self.analyse()  # asks the worker if nothing was asked (the indicator may be off)
+        self.show(self.session.solver_failed())
 
     def hint_due(self, *_args) -> None:
-        due = self.session.hint_due()
-        if due is not None:
-            self.show_hint(*due)
+        self.show(self.session.hint_due())
 
-    def show_hint(self, marks, said: str) -> None:
+    def show_hint(self, hint) -> None:
         """R8: lift the card worth moving and mark where it goes."""
-        board = self.board
+        board, marks, said = self.board, hint.marks, hint.said
         board.unmark("hint")
         if marks is not None:
             if marks.target is None:  # a turn of the stock
@@ -306,7 +287,7 @@ class App:
             "stats-reset": lambda: dialogs.ask_reset(True),
             "stats-reset-confirm": dialogs.reset_stats,
             "help": dialogs.open_help,
-            "hint": self.ask_hint,
+            "hint": lambda: self.show(self.session.ask_hint()),
             "daily": self.start_daily,
             "undo-to-winnable": lambda: self.show(self.session.undo_to_winnable()),
             "take-over": self.take_over,
@@ -327,16 +308,14 @@ class App:
 
     def on_visibilitychange(self, _event) -> None:
         self.pointer.cancel()  # a drag does not outlive the page's being hidden
-        self.session.set_hidden(bool(document.hidden))
-        self.write_stored()  # hidden: the tab may be closed next
+        # The game is saved now when hidden (the tab may be closed next), and the
+        # worker's search waits while hidden.
+        self.show(self.session.set_hidden(bool(document.hidden)))
         address.flush()  # the link waiting for a frame: none comes while hidden
-        self.analyse()  # the worker's search waits while hidden
         self.solver.send()  # the requests waiting for a frame: none comes while hidden
 
     def on_tick(self) -> None:
-        if self.session.clock.running:
-            toolbar.show_score(self.session.score_line())
-        self.heard(self.session.solver_tick())  # the worker's watchdog
+        self.show(self.session.tick())  # the score line, and the worker's watchdog
 
 
 async def main() -> None:
@@ -367,9 +346,8 @@ async def main() -> None:
     for target, kind, handler in listen:
         target.addEventListener(kind, create_proxy(handler))
     setInterval(create_proxy(app.on_tick), 1000)
-    app.session.hidden = bool(document.hidden)
     opened = address.opened()  # before the first drawing makes it the saved game's link
-    app.show(app.session.resume(app.storage.get(GAME_KEY)))
+    app.show(app.session.resume(app.storage.get(GAME_KEY), hidden=bool(document.hidden)))
     for button in BOARD.querySelectorAll("button[data-action]"):
         button.disabled = False
     toolbar.show_toolbar(app.session.toolbar())  # Undo and Redo as the game has them

@@ -3,6 +3,7 @@ foundation, kings first, bouncing on the table's floor until it leaves the table
 
 import pytest
 
+from klondike import CARDS
 from klondike.app.cascade import FRAME_SECONDS, GAP_SECONDS, LONGEST_SECONDS, Flight, flights
 from klondike.app.view import CARD_H, TABLE_W, slots
 
@@ -86,3 +87,22 @@ def test_a_card_whose_place_is_off_the_table_has_nowhere_to_fly():
     kings = list(flights(where, FLOOR, seed=1))[:2]
     assert kings[0] == Flight("Ks", 0.0, ((0.0, 0.0),)) and kings[0].duration == 0.0
     assert len(kings[1].frames) > 2  # the others fly as before
+
+
+def test_the_cascade_sends_every_card_off_its_foundation_kings_first_and_above_the_floor(
+        ) -> None:
+    where = slots()
+    paths = list(flights(where, floor=7.5, seed=3))
+    assert sorted(p.card for p in paths) == sorted(str(c) for c in CARDS)
+    assert [p.card[0] for p in paths[:4]] == ["K"] * 4 and paths[-1].card[0] == "A"
+    assert [p.delay for p in paths] == sorted(p.delay for p in paths)
+    for path in paths:
+        x0, y0 = where["F" + path.card[1]]
+        assert path.frames[0] == (0.0, 0.0)
+        assert all(y0 + dy <= 7.5 - CARD_H + 1e-9 for _, dy in path.frames)
+        x_end = x0 + path.frames[-1][0]
+        assert not -1.0 < x_end < TABLE_W or path.duration >= LONGEST_SECONDS - FRAME_SECONDS
+    assert list(flights(where, 7.5, seed=3)) == paths  # the same seed, the same cascade
+    assert list(flights(where, 7.5, seed=4)) != paths
+    lazy = flights(where, 7.5, seed=3)
+    assert next(lazy) == paths[0]  # one card's path at a time, as each card starts

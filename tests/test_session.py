@@ -1,5 +1,6 @@
 """The game in progress through :class:`Session`, as the page drives it, without a browser
-(R3-R9): every request answers what to show, and what to store is collected."""
+(R3-R9): every command answers one reply, and what to store is collected. Redo, Restart
+this deal and shared links (issue 25) too."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from datetime import date
 
 from klondike import GameCode, Move
 from klondike.app.gestures import describe_move, source_of
+from klondike.app.reply import Reply
 from klondike.app.session import HINT_WAIT_SECONDS, Session
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings, read_daily
@@ -39,25 +41,26 @@ def fresh(time: Time, **stored) -> Session:
 def test_a_whole_game_is_played_hinted_won_and_counted_once() -> None:
     time = Time()
     session = fresh(time)
-    outcome = session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    worker = Worker(session)
+    outcome = worker.send(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC")))
     assert outcome.changed and outcome.said.startswith("New game KL1-D1N-AAAAAAC")
 
     # R8: the hint waits for the solver, then marks a card and where it goes.
-    marks, said = session.ask_hint()
-    assert marks is None and said == "Thinking…"
-    result = next(h for h in Worker(session).pump() if h.answered)
-    hint = result.hint
-    assert result.hint_said.startswith("Hint: ") and result.answered
-    assert session.winnable().state == "won" and session.winnable().text == "Winnable"
+    asked = session.ask_hint()
+    assert asked.hint == (None, "Thinking…") and asked.hint_wait == HINT_WAIT_SECONDS
+    result = next(h for h in worker.pump(asked) if h.answered)
+    hint = result.hint.marks
+    assert result.hint.said.startswith("Hint: ") and result.answered
+    assert result.winnable.state == "won" and result.winnable.text == "Winnable"
     # The marks name the card of the winning line's first move, and where it goes.
-    move = Move.from_text(session.analysis.winning_line(session.game)[0])
+    move = session.solver.winning_line(session.game)[0]
     if move.kind == DRAW:
         assert (hint.pile, hint.target) == ("stock", None)
     else:
         assert (hint.pile, hint.index) == source_of(session.game, move)
         home = move.target < 0
         assert hint.target[0] == "F" if home else hint.target == f"T{move.target + 1}"
-    assert result.hint_said == "Hint: " + describe_move(session.game, move)
+    assert result.hint.said == "Hint: " + describe_move(session.game, move)
 
     for n, text in enumerate(DEAL_2_DRAW_1, 1):
         time.now += 2
@@ -111,7 +114,7 @@ def test_R5_a_second_tap_soon_after_puts_the_card_on_the_tableau() -> None:
     session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
     game = session.game
     # The 3 of diamonds (column 4's top) cannot go home, but fits column 5's 4 of clubs.
-    assert session.tap("T4", 3, "3d") == (False, None, None)
+    assert session.tap("T4", 3, "3d") == Reply()
     time.now += 0.1
     outcome = session.tap("T4", 3, "3d")
     assert outcome.changed and outcome.said.startswith("3 of diamonds to column 5;")
@@ -138,16 +141,17 @@ def test_R5_an_illegal_drop_says_why_and_changes_nothing() -> None:
 def test_the_keyboard_picks_a_card_and_puts_it_on_a_pile() -> None:
     session = fresh(Time())
     session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
-    assert session.keys.arrow(session.game, "stock", "ArrowRight") == "waste"
+    assert session.arrow("stock", "ArrowRight") == "waste"
     # Column 4 has one face-up card: up leaves it for the foundation above.
-    assert session.keys.arrow(session.game, "T4", "ArrowUp") == "Fs"
-    assert session.keys.point(session.game, "T4") == (3, "3 of diamonds")
-    assert session.keys.point(session.game, "stock") == (0, "face-down card")
+    assert session.arrow("T4", "ArrowUp") == "Fs"
+    assert session.point("T4") == (3, "3 of diamonds")
+    assert session.point("stock") == (0, "face-down card")
+    assert session.picked is None
     said = session.choose("T4", can_move=True).said
     assert said == "3 of diamonds selected: choose where it goes, then press Enter"
     outcome = session.choose("T5", can_move=True)
     assert outcome.changed and str(session.game.history[-1]) == "T4>T5"
-    assert session.keys.selected is None
+    assert session.picked is None
     assert session.choose("T3", can_move=False).said == "There is no card to move here"
 
 
@@ -155,16 +159,16 @@ def test_R8_a_hint_waits_for_the_solver_at_most_its_wait() -> None:
     # Deal 1 in draw 3 takes the solver long: the hint must not wait for it.
     time = Time()
     session = fresh(time)
-    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
     worker = Worker(session)
-    assert session.ask_hint() == (None, "Thinking…")
-    worker.send()
+    worker.send(session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB")))
+    asked = worker.send(session.ask_hint())
+    assert asked.hint == (None, "Thinking…")
     worker.solving.work()
-    assert session.hint_due() is None
+    assert session.hint_due() == Reply()
     time.now += HINT_WAIT_SECONDS
-    marks, said = session.hint_due()
+    marks, said = session.hint_due().hint
     assert marks is not None and said.startswith("Hint: ")
-    assert session.hint_due() is None  # given once
+    assert session.hint_due() == Reply()  # given once
     assert session.winnable().state == "busy" and worker.solving.busy  # the search goes on
 
 
@@ -172,15 +176,17 @@ def test_R8_the_daily_deal_is_the_same_for_everyone_and_remembered() -> None:
     session = fresh(Time())
     day = date(2026, 12, 2)
     outcome = session.start_daily(day)
-    assert outcome == (False, "Preparing the daily deal…", None)  # the worker works it out
-    outcome = next(h.outcome for h in Worker(session).pump() if h.outcome)
+    assert not outcome.changed and outcome.said == "Preparing the daily deal…"
+    assert any('"daily"' in request for request in outcome.requests)  # the worker works it out
+    outcome = next(h for h in Worker(session).pump(outcome) if h.changed)
     assert session.game.code == daily_code(day, 1)
     assert outcome.said == "Daily deal of 2026-12-02, draw 1"
     assert read_daily(dict(session.take_writes())[DAILY_KEY]) == ("2026-12-02", session.game.code)
     # Started again the same day, it needs no worker.
     session.new_game()
-    assert session.start_daily(day).said == "Daily deal of 2026-12-02, draw 1"
-    assert not any('"daily"' in request for request in session.solver_requests())
+    again = session.start_daily(day)
+    assert again.said == "Daily deal of 2026-12-02, draw 1"
+    assert not any('"daily"' in request for request in again.requests)
 
 
 def test_the_clock_stops_while_the_page_is_hidden() -> None:
@@ -199,7 +205,7 @@ def test_the_clock_stops_while_the_page_is_hidden() -> None:
 
 def test_settings_out_of_range_keep_their_defaults() -> None:
     session = fresh(Time())
-    assert session.change_settings(Settings(draw=3, scoring="Q")) == "Settings saved"
+    assert session.change_settings(Settings(draw=3, scoring="Q")).said == "Settings saved"
     assert (session.settings.draw, session.settings.scoring) == (3, "N")
     assert json.loads(dict(session.take_writes())[SETTINGS_KEY])["draw"] == 3
     session.new_game()
@@ -237,3 +243,145 @@ def test_a_replay_with_the_same_moves_is_a_new_win_and_a_reload_is_not() -> None
     for text in DEAL_2_DRAW_1:
         again.play(Move.from_text(text))
     assert Statistics.from_json(dict(again.take_writes())[STATS_KEY]).record("D1N").won == 3
+
+
+# --- Redo, Restart this deal and shared links (issue 25) ------------------------------
+CODE = "KL1-D1N-AAAAAAC"  # deal 2, draw 1: DEAL_2_DRAW_1 wins it
+
+
+def playing(moves: int = 4) -> Session:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse(CODE))
+    for text in DEAL_2_DRAW_1[:moves]:
+        assert session.play(Move.from_text(text)).changed
+    session.take_writes()
+    return session
+
+
+def stored_game(session: Session) -> dict:
+    return json.loads(dict(session.take_writes())[GAME_KEY])
+
+
+# --- Redo ----------------------------------------------------------------------------------
+def test_redo_plays_again_what_undo_took_back_in_order() -> None:
+    session = playing(4)
+    position = session.game.position()
+    for _ in range(3):
+        session.undo()
+    assert session.toolbar().can_redo
+    outcome = session.redo()
+    assert outcome.changed and outcome.said.startswith("Redone: ")
+    assert session.game.history == tuple(map(Move.from_text, DEAL_2_DRAW_1[:2]))
+    session.redo()
+    session.redo()
+    assert session.game.position() == position  # score, moves and stock as they were
+    assert not session.toolbar().can_redo
+    nothing = session.redo()
+    assert not nothing.changed and nothing.said == "There is nothing to redo"
+
+
+def test_a_new_move_ends_redo_but_the_move_redo_would_play_keeps_it() -> None:
+    session = playing(6)  # four turns of the stock, then W>T1 and one more
+    session.undo()
+    session.undo()
+    session.play(Move.from_text(DEAL_2_DRAW_1[4]))  # the very move Redo would play
+    assert session.toolbar().can_redo  # one more to redo
+    session.undo()
+    other = next(m for m in session.game.legal_moves() if str(m) != DEAL_2_DRAW_1[4])
+    session.play(other)
+    assert not session.toolbar().can_redo
+
+
+def test_redo_survives_a_reload_and_a_hand_edited_redo_is_dropped() -> None:
+    session = playing(4)
+    session.undo()
+    session.undo()
+    saved = stored_game(session)
+    assert saved["redo"] == " ".join(DEAL_2_DRAW_1[2:4])  # the next move first
+    again = Session(now=Time())
+    again.resume(json.dumps(saved))
+    assert again.toolbar().can_redo
+    again.redo()
+    again.redo()
+    assert again.game.history == tuple(map(Move.from_text, DEAL_2_DRAW_1[:4]))
+
+    saved["redo"] = "T1>T1 nonsense"  # cannot be played from there: the game stands
+    edited = Session(now=Time())
+    outcome = edited.resume(json.dumps(saved))
+    assert outcome.changed and not edited.toolbar().can_redo
+    assert edited.game.moves_made == 2
+
+
+def test_a_new_deal_ends_redo() -> None:
+    session = playing(4)
+    session.undo()
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    assert not session.toolbar().can_redo
+    assert "redo" not in stored_game(session)
+
+
+# --- Restart this deal -----------------------------------------------------------------
+def test_restart_deals_the_same_code_again_and_counts_the_game_so_far_as_not_won() -> None:
+    session = playing(4)
+    outcome = session.restart()
+    assert outcome.changed and session.game.code == CODE and session.game.moves_made == 0
+    assert outcome.said == ("Deal KL1-D1N-AAAAAAC restarted. The game so far counts as a "
+                            "game not won in the statistics.")
+    writes = dict(session.take_writes())
+    record = Statistics.from_json(writes[STATS_KEY]).records["D1N"]
+    assert (record.won, record.lost + record.abandoned) == (0, 1)
+    assert json.loads(writes[GAME_KEY])["moves"] == ""
+    again = session.restart()  # at its start already: nothing to do
+    assert not again.changed and again.said == "The deal is at its start already"
+
+
+def test_restarting_a_won_deal_counts_nothing_more() -> None:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse(CODE))
+    for text in DEAL_2_DRAW_1:
+        session.play(Move.from_text(text))
+    assert session.game.is_won
+    outcome = session.restart()
+    assert outcome.said == "Deal KL1-D1N-AAAAAAC restarted."
+    record = Statistics.from_json(dict(session.take_writes())[STATS_KEY]).records["D1N"]
+    assert (record.won, record.lost, record.abandoned) == (1, 0, 0)
+
+
+# --- shared links ------------------------------------------------------------------------
+def test_the_link_is_the_page_address_with_the_code_as_its_fragment() -> None:
+    session = playing(0)
+    assert session.link("https://x.github.io/klondike/?game=KL1-D3N-AAAAAAB#old") == \
+        "https://x.github.io/klondike/#KL1-D1N-AAAAAAC"
+
+
+def test_a_link_deals_its_code_at_once_when_no_game_is_in_progress() -> None:
+    session = playing(0)
+    reply = session.follow_link("#kl1-d3v-aaaaaag")
+    assert reply.ask is None and reply.changed and session.game.code == "KL1-D3V-AAAAAAG"
+    reply = session.follow_link("", "?game=KL1-D1S-AAAAAAB")  # the query form too
+    assert reply.ask is None and session.game.code == "KL1-D1S-AAAAAAB"
+    reply = session.follow_link("#KL1%2DD3N%2DAAAAAAE")  # percent-encoded
+    assert reply.ask is None and session.game.code == "KL1-D3N-AAAAAAE"
+
+
+def test_a_link_asks_before_leaving_a_game_in_progress() -> None:
+    session = playing(3)
+    reply = session.follow_link("#KL1-D3V-AAAAAAG")
+    assert not reply.changed and reply.ask == GameCode.parse("KL1-D3V-AAAAAAG")
+    assert session.game.code == CODE and session.game.moves_made == 3  # nothing yet
+    session.new_game(code=reply.ask)  # the player said yes
+    assert session.game.code == "KL1-D3V-AAAAAAG"
+
+
+def test_a_malformed_link_says_why_as_a_typed_code_does_and_changes_nothing() -> None:
+    session = playing(3)
+    reply = session.follow_link("#KL1-D4N-AAAAAAG")
+    typed = session.new_game_typed(1, "N", "KL1-D4N-AAAAAAG")
+    assert not typed.changed and reply.said == typed.error
+    assert typed.error.startswith("Game code: ")
+    assert reply.ask is None and not reply.changed
+    assert session.game.code == CODE and session.game.moves_made == 3
+    assert session.take_writes() == []
+    # The deal on the table already, or no code at all: nothing to do.
+    assert session.follow_link("#" + CODE) == session.follow_link("") == Reply()
+    assert session.game.moves_made == 3

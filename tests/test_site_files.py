@@ -88,6 +88,28 @@ def test_the_glue_touches_only_pyodide_js_and_ffi():
                     assert name and not name.startswith("pyscript"), (path.name, name)
 
 
+def test_the_glue_talks_to_the_session_and_never_to_its_parts():
+    """Issue 41: the page reads the session's public names and draws its replies; it never
+    reaches into the table, the stored values or the solver's client, nor sets anything
+    on the session."""
+    from klondike.app.session import Session
+
+    public = {name for name in dir(Session) if not name.startswith("_")}
+    parts = {"table", "keeping", "solver", "rng", "now"}
+    used = set()
+    for path in [ROOT / "static" / "main.py", *(ROOT / "static" / "page").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            owner = node.value if isinstance(node, ast.Attribute) else None
+            if isinstance(owner, ast.Attribute) and owner.attr == "session" \
+                    or isinstance(owner, ast.Name) and owner.id == "session":
+                assert isinstance(node, ast.Attribute)
+                used.add(node.attr)
+                assert node.attr not in parts, (path.name, node.attr)
+                assert node.attr in public, (path.name, node.attr)
+                assert not isinstance(node.ctx, ast.Store), (path.name, node.attr)
+    assert {"tap", "drop", "resume", "take_writes", "solver_heard"} <= used  # it looked
+
+
 def test_the_table_geometry_of_the_page_is_the_views():
     """The outlines in index.html and the card size in site.css are drawn before Python
     runs; they come from klondike/app/view.py (tools/build.py writes them)."""

@@ -10,7 +10,10 @@ import pytest
 
 from klondike import Game, GameCode
 from klondike.app.analysis import BUDGET, BUSY, position_key
-from klondike.app.session import DEAL_SECONDS, PROGRESS_NODES, Session
+from klondike.app.deals import DEAL_SECONDS
+from klondike.app.reply import Reply
+from klondike.app.session import Session
+from klondike.app.solver_client import PROGRESS_NODES
 from klondike.app.solving import Solving
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings
@@ -116,44 +119,44 @@ def session_at(time: Time, **settings) -> Session:
 
 def test_the_session_asks_about_each_position_once_and_only_when_wanted() -> None:
     session = session_at(Time())
-    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD"))
-    (request,) = session.solver_requests()
+    (request,) = session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD")).requests
     assert json.loads(request)["key"] == position_key(session.game)
-    assert session.solver_requests() == []  # asked already
-    session.change_settings(Settings(indicator=False))
-    assert session.solver_requests() == ['{"kind":"stop"}']  # nothing wanted: stop
+    assert session.tap("T1", 0, None).requests == ()  # asked already
+    reply = session.change_settings(Settings(indicator=False))
+    assert reply.requests == ('{"kind":"stop"}',)  # nothing wanted: stop
 
 
 def test_winnable_deals_only_through_the_session_and_counted_apart() -> None:
     time = Time()
     session = session_at(time, winnable_only=True, draw=3)
     outcome = session.new_game()
-    assert outcome == (False, "Looking for a winnable deal…", None)
-    heard = [h for h in Worker(session).pump() if h.outcome is not None]
-    assert "The solver proved it winnable" in heard[0].outcome.said
-    assert session.checked and session.winnable().state == WON  # known with the deal
+    assert not outcome.changed and outcome.said == "Looking for a winnable deal…"
+    heard = [h for h in Worker(session).pump(outcome) if h.changed]
+    assert "The solver proved it winnable" in heard[0].said
+    assert heard[0].winnable.state == WON  # known with the deal
     assert json.loads(dict(session.take_writes())["klondike.game"])["checked"] is True
     session.tap("stock", 0, None)
     session.change_settings(Settings(winnable_only=False, draw=3))
     session.new_game()  # the checked game, left: counted in its rule set and apart
-    stats = Statistics.from_json(dict(session.take_writes())["klondike.stats"])
+    writes = dict(session.take_writes())
+    stats = Statistics.from_json(writes["klondike.stats"])
     assert stats.checked_games("D3N") == (1, 0) and stats.record("D3N").played == 1
     assert ("Of them, dealt by Winnable deals only", "0 won of 1") in stats.summary_rows("D3N")
-    assert not session.checked
+    assert not json.loads(writes["klondike.game"]).get("checked")
 
 
 def test_a_worker_that_fails_leaves_the_game_playing_and_answers_what_waited() -> None:
     time = Time()
     session = session_at(time, winnable_only=True)
     session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
-    assert session.ask_hint() == (None, "Thinking…")
+    assert session.ask_hint().hint == (None, "Thinking…")
     session.new_game()  # looks for a winnable deal
     session.ask_hint()
-    session.solver_requests()
     heard = session.solver_failed()
-    assert heard.outcome.changed and "not checked" in heard.outcome.said  # dealt anyway
-    assert session.winnable().text == "Unavailable" and session.solver_requests() == []
-    assert session.ask_hint()[1].startswith("Hint")  # at once: nothing waits
+    assert heard.changed and "not checked" in heard.said  # dealt anyway
+    assert heard.worker == "stop" and heard.hint is None  # the hint was for the old deal
+    assert heard.winnable.text == "Unavailable" and heard.requests == ()
+    assert session.ask_hint().hint.said.startswith("Hint")  # at once: nothing waits
     assert session.start_daily(__import__("datetime").date(2026, 12, 2)).said.startswith(
         "The daily deal cannot be prepared")
     assert session.tap("stock", 0, None).changed  # the game plays on
@@ -163,17 +166,16 @@ def test_the_watchdog_takes_a_silent_worker_for_dead() -> None:
     time = Time()
     session = session_at(time)
     session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
-    session.solver_requests()
     time.now += BOOT_SECONDS - 1
-    assert session.solver_tick() is None  # still booting
+    assert session.tick() == Reply()  # still booting
     session.solver_heard('{"kind":"ready","ms":2000,"heap":0}')
     time.now += SILENCE_SECONDS - 1
-    assert session.solver_tick() is None
+    assert session.tick() == Reply()
     session.solver_heard('{"kind":"working","key":"x"}')
     time.now += SILENCE_SECONDS - 1
-    assert session.solver_tick() is None
+    assert session.tick() == Reply()
     time.now += 2
-    assert session.solver_tick() is not None and session.analysis.down
+    assert session.tick().worker == "stop" and session.winnable().text == "Unavailable"
 
 
 def test_a_hidden_page_pauses_the_search_which_goes_on_where_it_was_when_shown() -> None:
@@ -195,35 +197,32 @@ def test_the_session_pauses_the_search_while_hidden_and_the_watchdog_waits() -> 
     time = Time()
     session = session_at(time)
     session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
-    session.solver_requests()
     session.solver_heard('{"kind":"ready","ms":2000,"heap":0}')
-    session.set_hidden(True)
-    session.set_hidden(True)  # said once
-    assert session.solver_requests() == ['{"kind":"pause"}']
+    assert session.set_hidden(True).requests == ('{"kind":"pause"}',)
+    assert session.set_hidden(True).requests == ()  # said once
     time.now += 10 * SILENCE_SECONDS  # a paused worker says nothing
-    assert session.solver_tick() is None
-    session.set_hidden(False)
-    assert session.solver_requests() == ['{"kind":"resume"}']
+    assert session.tick() == Reply()
+    assert session.set_hidden(False).requests == ('{"kind":"resume"}',)
     time.now += SILENCE_SECONDS - 1  # the silence counts from the page's return
-    assert session.solver_tick() is None and not session.analysis.down
+    assert session.tick() == Reply()
     time.now += 2
-    assert session.solver_tick() is not None and session.analysis.down
+    assert session.tick().worker == "stop" and session.winnable().text == "Unavailable"
 
 
 def test_a_page_opened_hidden_asks_its_first_position_paused_as_a_new_worker_is() -> None:
     session = Session(now=Time())
-    session.hidden = True  # as the page sets it before anything else (a background tab)
-    session.resume(None)
+    reply = session.resume(None, hidden=True)  # a background tab
+    assert [json.loads(r)["kind"] for r in reply.requests] == ["pause", "position"]
     session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD"))
-    assert [json.loads(r)["kind"] for r in session.solver_requests()] == ["pause", "position"]
     solution = solve(session.game, BUDGET)
     session.solver_heard(json.dumps({"kind": "answer", "key": position_key(session.game),
                                      "result": solution.result, "nodes": solution.nodes,
                                      "line": solution.moves}))
-    assert session.solver_heard(idle(2 * RESTART_HEAP)).restart  # a new worker...
-    session.tap("stock", 0, None)
-    kinds = [json.loads(r)["kind"] for r in session.solver_requests()]
-    assert kinds == ["pause", "position"]  # ...hears the page is hidden
+    restart = session.solver_heard(idle(2 * RESTART_HEAP))
+    assert restart.worker == "restart"  # the page starts a new worker, then posts to it:
+    assert restart.requests == ('{"kind":"pause"}',)  # it hears the page is hidden
+    kinds = [json.loads(r)["kind"] for r in session.tap("stock", 0, None).requests]
+    assert kinds == ["position"]
 
 
 def test_a_long_search_says_in_the_indicators_title_how_much_of_its_budget_it_used() -> None:
@@ -231,8 +230,7 @@ def test_a_long_search_says_in_the_indicators_title_how_much_of_its_budget_it_us
     solving.ask(position("k", "KL1-D3N-AAAAAAB"))
     assert json.loads(solving.work()[-1]) == {"kind": "working", "key": "k", "nodes": 1}
     session = session_at(Time())
-    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
-    key = json.loads(session.solver_requests()[0])["key"]
+    key = json.loads(session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB")).requests[0])["key"]
     title = session.winnable().title
     session.solver_heard(working(key, PROGRESS_NODES - 1))  # too soon to say
     session.solver_heard(working("an older position", BUDGET // 2))
@@ -251,11 +249,10 @@ def working(key: str, nodes: int) -> str:
 def test_an_idle_worker_is_not_taken_for_dead() -> None:
     time = Time()
     session = session_at(time)
-    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD"))
-    Worker(session).pump()
+    Worker(session).pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD")))
     assert session.winnable().state == WON
     time.now += 10 * BOOT_SECONDS
-    assert session.solver_tick() is None and not session.analysis.down
+    assert session.tick() == Reply() and session.winnable().state == WON
     assert DEAL_SECONDS > 0
 
 
@@ -301,34 +298,31 @@ def idle(heap: int) -> str:
 def test_an_idle_worker_grown_big_is_restarted_and_boots_under_the_boot_watchdog() -> None:
     time = Time()
     session = session_at(time)
-    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD"))
-    Worker(session).pump()
-    assert not session.solver_heard(idle(RESTART_HEAP)).restart  # not big enough
-    assert session.solver_heard(idle(RESTART_HEAP + 1)).restart
-    session.tap("stock", 0, None)
+    Worker(session).pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAD")))
+    assert session.solver_heard(idle(RESTART_HEAP)).worker is None  # not big enough
+    assert session.solver_heard(idle(RESTART_HEAP + 1)).worker == "restart"
     new = Worker(session)
-    new.send()
+    new.send(session.tap("stock", 0, None))
     assert len(new.sent) == 1  # the next position goes to the new worker...
     time.now += SILENCE_SECONDS + 1
-    assert session.solver_tick() is None  # ...which has the boot's time to answer
+    assert session.tick().worker is None  # ...which has the boot's time to answer
     new.pump()
     assert session.winnable().state == WON
 
 
 def test_a_big_worker_is_not_restarted_while_something_waits_for_it() -> None:
     session = session_at(Time())
-    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
-    session.solver_requests()  # the position is asked, not answered
-    assert not session.solver_heard(idle(10 * RESTART_HEAP)).restart
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))  # asked, not answered
+    assert session.solver_heard(idle(10 * RESTART_HEAP)).worker is None
     session.solver_failed()
-    assert not session.solver_heard(idle(10 * RESTART_HEAP)).restart  # none to restart
-    assert not session.solver_heard('{"kind": "idle", "heap": "big"}').restart
+    assert session.solver_heard(idle(10 * RESTART_HEAP)).worker is None  # none to restart
+    assert session.solver_heard('{"kind": "idle", "heap": "big"}').worker is None
 
 
 def test_R8_the_daily_deal_waits_for_the_worker_and_a_new_game_cancels_it() -> None:
     session = session_at(Time())
-    session.start_daily(__import__("datetime").date(2026, 12, 2))
-    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
-    Worker(session).pump()
+    worker = Worker(session)
+    worker.send(session.start_daily(__import__("datetime").date(2026, 12, 2)))
+    worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA")))
     assert session.game.code == "KL1-D1N-AAAAAAA"  # the late daily answer changes nothing
     assert daily_code(__import__("datetime").date(2026, 12, 2), 1) != session.game.code

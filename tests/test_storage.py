@@ -5,7 +5,7 @@ import json
 import pytest
 
 from klondike import BadSave, Game
-from klondike.app.storage import Settings, load_game, save_game
+from klondike.app.storage import BACKS, TABLES, Settings, load_game, save_game
 
 
 def test_R9_game_and_clock_round_trip_with_undo_history():
@@ -43,3 +43,13 @@ def test_R9_settings_round_trip_and_fall_back_field_by_field():
     assert Settings.from_json("[3]") == Settings()
     mixed = json.dumps({"draw": 2, "scoring": "V", "left_handed": "yes", "animation": "off"})
     assert Settings.from_json(mixed) == Settings(scoring="V", animation="off")
+
+
+def test_the_looks_are_settings_and_a_foreign_value_falls_back_to_the_default() -> None:
+    chosen = Settings(back="waves", table="dark", large_index=True)
+    assert Settings.from_json(chosen.to_json()) == chosen
+    foreign = json.loads(chosen.to_json()) | {"back": "<img src=x>", "table": 3,
+                                                "large_index": "yes"}
+    read = Settings.from_json(json.dumps(foreign))
+    assert (read.back, read.table, read.large_index) == ("lattice", "green", False)
+    assert set(BACKS) == {"lattice", "dots", "waves"} and "dark" in TABLES

@@ -35,12 +35,14 @@ class Browser:
     def flush(self, tab: Session, notify: bool = True) -> list[str | None]:
         """Store what ``tab`` asks to; the other tabs hear of it unless not ``notify``
         (a tab asleep in the background hears later, or after its own writes)."""
-        seen = []
+        seen: list[str | None] = []
         for key, text in tab.take_writes(self.stored.get):
             self.stored[key] = text
             if notify:
-                seen += [other.stored_changed(key, text) for other in self.tabs
-                         if other is not tab]
+                replies = [other.stored_changed(key, text) for other in self.tabs
+                           if other is not tab]
+                seen += ["game" if r.elsewhere else "stats" if r.stats else None
+                         for r in replies]
         return seen
 
     def stats(self) -> Statistics:

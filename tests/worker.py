@@ -1,10 +1,12 @@
-"""The solver's worker without a browser: a session's requests go to a
-:class:`klondike.app.solving.Solving` in this process, its answers back, as the page's
-glue (static/page/solver.py) and the worker's script (static/solver-worker.js) pass them."""
+"""The solver's worker without a browser: the requests a session's replies carry go to a
+:class:`klondike.app.solving.Solving` in this process, and its answers back, as the page's
+glue (static/main.py, static/page/solver.py) and the worker's script
+(static/solver-worker.js) pass them."""
 
 from __future__ import annotations
 
-from klondike.app.session import Heard, Session
+from klondike.app.reply import Reply
+from klondike.app.session import Session
 from klondike.app.solving import Solving
 
 
@@ -14,23 +16,26 @@ class Worker:
         self.solving = Solving()
         self.sent: list[str] = []  # every request, in order
 
-    def send(self) -> None:
-        """What the page sends after each of its events."""
-        for request in self.session.solver_requests():
+    def send(self, reply: Reply) -> Reply:
+        """What the page does with a reply's requests: post them. Returns ``reply``, so
+        ``worker.send(session.new_game())`` reads as the page's loop."""
+        for request in reply.requests:
             self.sent.append(request)
             self.solving.ask(request)
+        return reply
 
-    def pump(self, until=lambda heard: False, slices: int = 100_000) -> list[Heard]:
-        """Send, then let the worker work and hear its answers until it is idle or a
-        heard answer satisfies ``until``; what the session made of each answer."""
-        heard: list[Heard] = []
-        self.send()
+    def pump(self, *replies: Reply, until=lambda reply: False,
+             slices: int = 100_000) -> list[Reply]:
+        """Send the requests of ``replies``, then let the worker work and hear its answers
+        until it is idle or a reply satisfies ``until``; the session's reply to each."""
+        heard: list[Reply] = []
+        for reply in replies:
+            self.send(reply)
         for _ in range(slices):
             if not self.solving.busy:
                 break
             for text in self.solving.work():
-                heard.append(self.session.solver_heard(text))
-                self.send()
+                heard.append(self.send(self.session.solver_heard(text)))
                 if until(heard[-1]):
                     return heard
         return heard

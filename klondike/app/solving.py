@@ -54,7 +54,7 @@ from .protocol import (
 
 #: How long one :meth:`Solving.work` runs before the worker looks at its messages again.
 SLICE_SECONDS = 0.1
-#: A search says it is alive this often (the page's watchdog, see Session.solver_tick).
+#: A search says it is alive this often (the page's watchdog, see Session.tick).
 ALIVE_SECONDS = 1.0
 #: Each candidate of "Winnable deals only" gets this many nodes to be proved won: 89% of
 #: draw-3 deals are decided within 10,000 (docs/benchmarks.md).

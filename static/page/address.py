@@ -6,7 +6,8 @@ reaches the server). The session reads links and writes them; this only touches
 from js import document, history, location, requestAnimationFrame, setTimeout
 from pyodide.ffi import create_proxy
 
-_pending: list[str] = []  # the link to write once the next frame is drawn
+# The link to write once the next frame is drawn, and the fragment it replaces.
+_pending: list[tuple[str, str]] = []
 
 
 def opened() -> tuple[str, str]:
@@ -29,13 +30,16 @@ def show(link: str) -> None:
         return
     if not _pending:
         requestAnimationFrame(_after_frame)
-    _pending[:] = [link]
+    _pending[:] = [(link, location.hash)]
 
 
 def flush(*_args) -> None:
-    """Write the link waiting for its frame now (the page was hidden, or its frame came)."""
+    """Write the link waiting for its frame now (the page was hidden, or its frame came);
+    not if the player changed the fragment meanwhile: its hashchange comes next."""
     if _pending:
-        _write(_pending.pop())
+        link, fragment = _pending.pop()
+        if location.hash == fragment:
+            _write(link)
 
 
 def _write(link: str) -> None:

@@ -5,7 +5,7 @@ the page's language. Every text comes from the session or the catalogs, written 
 from js import document, fetch, navigator, window
 
 from klondike.app.paint import BODY_CLASSES, ROOT_CLASSES, looks
-from klondike.app.stats import RULE_SETS, rule_set_label, rule_set_of
+from klondike.app.stats import RULE_SETS, rule_set_label
 from klondike.app.storage import Settings
 from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
 
@@ -42,14 +42,14 @@ class Dialogs:
         field = NEW_DIALOG.querySelector("form").elements.namedItem
         draw = 3 if field("draw").value == "3" else 1
         scoring = field("scoring").value or "N"
-        outcome, error = self.app.session.new_game_typed(draw, scoring, CODE_INPUT.value)
-        if outcome is None:
-            CODE_ERROR.textContent = error
+        reply = self.app.session.new_game_typed(draw, scoring, CODE_INPUT.value)
+        if reply.error is not None:
+            CODE_ERROR.textContent = reply.error
             CODE_INPUT.setAttribute("aria-invalid", "true")
             CODE_INPUT.focus()
             return
         NEW_DIALOG.close()
-        self.app.show(outcome)
+        self.app.show(reply)
 
     @staticmethod
     def close_win() -> None:
@@ -139,12 +139,11 @@ class Dialogs:
             card_size=field("card_size").value,
             language=language if language in LANGUAGE_NAMES else "",
         )
-        said = self.app.session.change_settings(settings)
+        reply = self.app.session.change_settings(settings)
         SETTINGS_DIALOG.close()
         self.apply_settings()
         await self.use_language(choose_language(list(navigator.languages), settings.language))
-        self.app.after_settings()
-        say(said)
+        self.app.show(reply)  # drawn again, stored, and the worker asked as they say
 
     def apply_settings(self) -> None:
         settings = self.app.session.settings
@@ -191,7 +190,7 @@ class Dialogs:
                 option.textContent = rule_set_label(rule_set)
                 select.appendChild(option)
             select.dataset.language = self.language
-        select.value = rule_set_of(self.app.session.game)
+        select.value = self.app.session.rule_set
         self.ask_reset(False)
         self.show_stats()
         self.modal(STATS_DIALOG)
@@ -216,10 +215,9 @@ class Dialogs:
             say(_("Press Yes, reset to delete all statistics"))
 
     def reset_stats(self) -> None:
-        said = self.app.session.reset_stats()
-        self.app.store()
+        reply = self.app.session.reset_stats()
         self.show_stats()
-        say(said)
+        self.app.show(reply)
 
     def open_help(self) -> None:
         body = document.getElementById("help-body")

@@ -38,7 +38,7 @@ class Keyboard:
         pile = el.dataset.pile
         if key in ARROWS:
             event.preventDefault()
-            focus = app.session.keys.arrow(app.session.game, pile, key)
+            focus = app.session.arrow(pile, key)
             if focus == pile:
                 self.point_at(pile)
             elif focus is not None:
@@ -59,7 +59,7 @@ class Keyboard:
     def point_at(self, pile: str) -> None:
         board = self.app.board
         board.unmark("cursor")
-        index, name = self.app.session.keys.point(self.app.session.game, pile)
+        index, name = self.app.session.point(pile)
         if name is not None:
             board.mark_card("cursor", pile, index)
             say(name)
@@ -67,13 +67,13 @@ class Keyboard:
     def choose(self, pile: str) -> None:
         app = self.app
         session = app.session
-        place = app.board.place_at(pile, session.keys.pointed_index(session.game, pile))
+        place = app.board.place_at(pile, session.pointed_index(pile))
         app.show(session.choose(pile, place is not None and place.draggable))
         self.show_pick()
 
     def show_pick(self) -> None:
         board = self.app.board
         board.unmark("selected")
-        selected = self.app.session.keys.selected
+        selected = self.app.session.picked
         if selected is not None:
             board.mark_run("selected", *selected)

@@ -1,5 +1,5 @@
-"""The toolbar and the banners: the session's :class:`~klondike.app.session.Toolbar` and
-:class:`~klondike.app.session.Winnable`, drawn; text is only written when it changed
+"""The toolbar and the banners: the session's :class:`~klondike.app.reply.Toolbar` and
+:class:`~klondike.app.reply.Winnable`, drawn; text is only written when it changed
 (compared with what this module wrote: only it writes these elements, and reading them
 back would cost every move a call into the DOM)."""
 
@@ -47,7 +47,3 @@ def show_winnable(winnable) -> None:
         WINNABLE.title = winnable.title
         WINNABLE.dataset.state = winnable.state
     UNDO_TO_WINNABLE.hidden = not winnable.can_go_back
-
-
-def show_finish(can_finish: bool) -> None:
-    FINISH.hidden = not can_finish

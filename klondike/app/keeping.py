@@ -1,0 +1,160 @@
+"""What is stored, and who may write it (SPEC R9): the settings, the statistics, the
+record of the daily deal and the saved game, shared by every tab of the site.
+
+:class:`Keeping` reads the stored texts once, keeps aside what does not read (and says so
+once), never writes over a value a newer version of the game wrote, merges the statistics
+into what is stored when it writes them, and stops saving the game once another tab
+plays it. The page writes what :meth:`Keeping.take_writes` gives.
+
+>>> keeping = Keeping(settings='{"version": 1, "draw": 3}', stats=None, daily="[1, 2]")
+>>> keeping.settings.draw, keeping.daily
+(3, [])
+>>> keeping.take_writes() == [(aside(DAILY_KEY), "[1, 2]"), (DAILY_KEY, None)]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..i18n import _
+from .stats import Statistics
+from .storage import Settings, daily_text, is_newer, read_daily
+from .stored import (
+    DAILY_KEY,
+    DAILY_VERSION,
+    GAME_KEY,
+    SETTINGS_KEY,
+    SETTINGS_VERSION,
+    STATS_KEY,
+    aside,
+)
+
+
+class Keeping:
+    def __init__(self, settings: str | None, stats: str | None, daily: str | None) -> None:
+        """``settings``, ``stats`` and ``daily`` are the stored texts (None: nothing
+        stored)."""
+        self._writes: dict[str, str | None] = {}  # None: the key is to be removed
+        self.settings = Settings.from_json(settings)
+        self.stats = Statistics.from_json(stats)
+        self.daily = list(read_daily(daily) or ())  # [day, code] of the last daily deal
+        # Keys whose stored value a newer version of the game wrote: never written over.
+        self.held: set[str] = {key for key, text, version in (
+            (SETTINGS_KEY, settings, SETTINGS_VERSION), (DAILY_KEY, daily, DAILY_VERSION))
+            if is_newer(text, version)}
+        if self.stats.newer:
+            self.held.add(STATS_KEY)
+        # Damage loses only what is damaged: a value that does not read wholly is kept
+        # aside (as a damaged game is, under "<key>.unreadable"), what reads is used, and
+        # the player is told once (:meth:`problems`).
+        self._told: list[str] = []
+        if Settings.damaged(settings) and isinstance(settings, str):
+            self.keep_aside(SETTINGS_KEY, settings)
+            self._writes[SETTINGS_KEY] = self.settings.to_json()
+            self._told.append(_("Your settings could not all be read: the damaged value is "
+                                "kept aside, and the defaults stand in for what was lost"))
+        if isinstance(daily, str) and not self.daily and DAILY_KEY not in self.held:
+            self.keep_aside(DAILY_KEY, daily)
+            self._writes[DAILY_KEY] = None
+            self._told.append(_("The record of the last daily deal could not be read: it "
+                                "is kept aside"))
+        if self.stats.problem and not self.stats.newer and isinstance(stats, str):
+            self.keep_aside(STATS_KEY, stats)  # what reads is written anew
+        # The game went on in another tab (it saved another game): this tab neither
+        # plays nor saves until the player takes the game over.
+        self.elsewhere = False
+        self._stats_events: list[Callable[[Statistics], None]] = []
+
+    @property
+    def pending(self) -> bool:
+        """Whether :meth:`take_writes` has something to give."""
+        return bool(self._writes or self._stats_events)
+
+    def problems(self) -> list[str]:
+        """What the player is to be told of the stored values, once: what was kept aside,
+        and what a newer version of the game wrote."""
+        problems, self._told = self._told, []
+        if self.stats.problem:
+            problems.append(self.stats.problem)
+            if not self.stats.newer:
+                self.record(lambda stats: None)  # from zero, replacing the damaged value
+        if SETTINGS_KEY in self.held or DAILY_KEY in self.held:
+            problems.append(_("Your settings were saved by a newer version of the game: "
+                              "they are kept as they are, and this page uses its own"))
+        return problems
+
+    # --- writing ----------------------------------------------------------------------------
+    def keep_aside(self, key: str, text: str) -> None:
+        """Keep ``text``, the damaged value of ``key``, under ``aside(key)``."""
+        self._writes[aside(key)] = text
+
+    def hold(self, key: str) -> None:
+        """Never write ``key``: a newer version of the game wrote it."""
+        self.held.add(key)
+
+    def save_game(self, text: str) -> None:
+        self._writes[GAME_KEY] = text
+
+    def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self._writes[SETTINGS_KEY] = settings.to_json()
+
+    def save_daily(self, day: str, code: str) -> None:
+        self.daily = [day, code]
+        self._writes[DAILY_KEY] = daily_text(day, code)
+
+    def record(self, event: Callable[[Statistics], None]) -> None:
+        """A change to the statistics: shown at once, merged into the stored ones."""
+        event(self.stats)
+        self._stats_events.append(event)
+
+    def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
+                    ) -> list[tuple[str, str | None]]:
+        """The (key, text) pairs to store since the last call, each key once. Storage is
+        shared by every tab: the statistics are merged, never written over, so ``read``
+        gives what is stored now and only this page's events are added to it."""
+        writes, self._writes = self._writes, {}
+        if self._stats_events:
+            merged = self._merged_stats(read(STATS_KEY))
+            if merged is not None:
+                writes[STATS_KEY] = merged
+        if self.elsewhere:
+            writes.pop(GAME_KEY, None)
+        return [(key, text) for key, text in writes.items() if key not in self.held]
+
+    def _merged_stats(self, stored: str | None) -> str | None:
+        events, self._stats_events = self._stats_events, []
+        if STATS_KEY in self.held:
+            return None
+        base = Statistics.from_json(stored)
+        if base.newer:  # another tab of a newer version wrote them meanwhile
+            self.held.add(STATS_KEY)
+            return None
+        if stored is not None and not base.problem:
+            for event in events:
+                event(base)
+            self.stats = base
+        # else nothing readable is stored (cleared, or damaged): what this page knows,
+        # its events included, is all there is.
+        return self.stats.to_json()
+
+    # --- other tabs ---------------------------------------------------------------------
+    def stored_changed(self, key: str, text: str | None,
+                       is_other: Callable[[str], bool]) -> str | None:
+        """Another tab stored ``text`` under ``key`` (the storage event); ``is_other``
+        tells whether a saved game is another than this page's. What changed here:
+        "stats", "game" (the game continues in the other tab) or None."""
+        if key == STATS_KEY and text is not None and not self._stats_events:
+            stats = Statistics.from_json(text)
+            if not stats.problem:
+                self.stats = stats
+                return "stats"
+        elif key == GAME_KEY and text is not None and not self.elsewhere \
+                and is_other(text):
+            self.elsewhere = True
+            return "game"
+        return None
+
+
+__all__ = ["Keeping"]

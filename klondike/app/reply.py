@@ -1,0 +1,81 @@
+"""What the session answers the page: one :class:`Reply` for every command, carrying what
+to draw, what to say, what to store and what to ask the solver. The page draws a reply
+and does nothing else of its own (:mod:`klondike.app.session`)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..codes import GameCode
+
+
+class Toolbar(NamedTuple):
+    score: str  # the score line of the game's scoring
+    code: str
+    code_title: str
+    can_undo: bool
+    can_redo: bool
+    can_finish: bool
+    stuck: bool  # R6: the "no useful move is left" banner
+
+
+class Winnable(NamedTuple):
+    """The "Can this still be won?" indicator."""
+
+    shown: bool
+    state: str  # BUSY, WON, LOST or UNKNOWN
+    text: str  # short, for a phone's toolbar
+    title: str
+    can_go_back: bool  # "Undo to the last winnable position"
+
+
+class HintMarks(NamedTuple):
+    """R8: the card to lift and where it goes. ``pile``/``index`` name the card as the
+    view places it ("stock" and its top card for a draw); ``target`` the pile it goes to
+    (None for a draw)."""
+
+    pile: str
+    index: int  # type: ignore[assignment]  # the card's, as in view.Place (not tuple.index)
+    target: str | None
+
+
+class Hint(NamedTuple):
+    """R8: a hint to show: its marks (None: nothing to mark) and the status line."""
+
+    marks: HintMarks | None
+    said: str
+
+
+class Reply(NamedTuple):
+    """What a command did, for the page to show.
+
+    The first fields are the command's own; the session then adds what follows from the
+    state it left (:meth:`klondike.app.session.Session` fills ``toolbar`` to ``worker``).
+    """
+
+    changed: bool = False  # the cards moved or a new deal is on the table: draw it
+    said: str | None = None  # the status line's new text (None leaves it)
+    won: str | None = None  # the win dialog's message, shown a frame after the move
+    error: str | None = None  # the New game dialog's message beside the code field
+    ask: GameCode | None = None  # a link's deal, to ask about first (a game would be left)
+    hint: Hint | None = None  # R8: a hint to show now
+    hint_wait: float | None = None  # call Session.hint_due after this many seconds
+    answered: bool = False  # the solver answered about the position on the table
+    elsewhere: bool = False  # another tab took the game: show its banner, end any drag
+    stats: bool = False  # the statistics changed in another tab: show them again
+    # --- filled by the session from the state the command left ---
+    toolbar: Toolbar | None = None  # draw the toolbar again (None: it did not change)
+    winnable: Winnable | None = None  # the indicator
+    score: str | None = None  # the score line alone (the clock's tick)
+    store: bool = False  # something is to be stored: Session.take_writes when written
+    requests: tuple[str, ...] = ()  # texts to post to the solver's worker
+    worker: str | None = None  # "stop" (it failed) or "restart" (idle and big)
+
+    def saying(self, text: str | None) -> Reply:
+        """This reply with ``text`` said after what it says."""
+        if not text:
+            return self
+        return self._replace(said=" ".join(filter(None, (self.said, text))))
+
+
+__all__ = ["Hint", "HintMarks", "Reply", "Toolbar", "Winnable"]

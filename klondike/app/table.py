@@ -1,0 +1,213 @@
+"""The game on the table (SPEC R2-R6): the deal in play, its clock, the moves Redo would
+play, and what the pointer and the keyboard are in the middle of. It turns a tap, a drop
+or a key into the move it means, plays it, undoes and redoes; it knows nothing of storage
+or the solver (:class:`klondike.app.session.Session` joins them).
+
+>>> t = [0.0]
+>>> table = Table(now=lambda: t[0])
+>>> table.deal(GameCode.parse("KL1-D1N-AAAAAAA"))
+>>> move = table.tap("T7", 6, "Ah")
+>>> table.play(move)
+'ace of hearts to its foundation; 8 of hearts turned up'
+>>> table.undo(), table.redo_line
+('Move undone', [Move('T7>F')])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..codes import GameCode
+from ..game import BadSave, Game
+from ..i18n import _
+from ..moves import Move
+from .ending import is_stuck
+from .gestures import (
+    Taps,
+    card_at,
+    describe_move,
+    double_tap_move,
+    drag_move,
+    refusal,
+    stock_refusal,
+    tap_move,
+)
+from .keys import Keys
+from .stats import key_of_game
+from .storage import dealt_of, is_checked, load_game, new_dealt, redo_of, save_game
+
+
+class Clock:
+    """Seconds of play since the first move, paused while the page is hidden."""
+
+    def __init__(self, now: Callable[[], float], elapsed: float = 0.0) -> None:
+        self.now = now
+        self.base = elapsed
+        self.since: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.since is not None
+
+    def run(self, running: bool) -> None:
+        if running and self.since is None:
+            self.since = self.now()
+        elif not running and self.since is not None:
+            self.base = self.elapsed()
+            self.since = None
+
+    def elapsed(self) -> float:
+        if self.since is None:
+            return self.base
+        return self.base + self.now() - self.since
+
+
+def _play(game: Game, move: Move) -> None:
+    game.play(move)
+
+
+class Table:
+    def __init__(self, now: Callable[[], float],
+                 play: Callable[[Game, Move], None] = _play) -> None:
+        """``play`` plays a move on the game (the session's keeps the solver's line)."""
+        self.now = now
+        self._play = play
+        self.game = Game(GameCode(0))
+        self.clock = Clock(now)
+        self.checked = False  # the game was dealt by "Winnable deals only"
+        self.dealt = ""  # the token of this dealing of the deal (storage.save_game)
+        self.redo_line: list[Move] = []  # the moves undone, the next to play again last
+        self.taps = Taps()  # to tell a double tap
+        self.keys = Keys()  # the keyboard's cursor and pick
+        self.hidden = False  # the page is hidden: the clock does not run
+
+    # --- the deal -------------------------------------------------------------------------
+    def deal(self, code: GameCode, checked: bool = False) -> None:
+        """``code``'s deal from its start, with a clock at zero."""
+        self.game = Game(code)
+        self.dealt = new_dealt()  # won again with the same moves, it is another game
+        self.checked = checked
+        self.redo_line = []
+        self.clock = Clock(self.now)
+        self.keys.reset()
+        self.taps.forget()
+
+    def load(self, stored: str) -> None:
+        """The saved game ``stored`` (:func:`klondike.app.storage.save_game`'s text), as it
+        was; BadSave if it does not read, and then nothing changes."""
+        game, elapsed = load_game(stored)
+        self.game = game
+        self.clock = Clock(self.now, elapsed)
+        self.checked = is_checked(stored)
+        self.redo_line = redo_of(stored, game)[::-1]
+        self.dealt = dealt_of(stored)
+        self.keys.reset()
+
+    def saved(self) -> str:
+        """The text that :meth:`load` reads back as this game."""
+        return save_game(self.game, self.clock.elapsed(), self.checked, self.redo_line[::-1],
+                         self.dealt)
+
+    def is_other(self, stored: str) -> bool:
+        """Whether the saved game ``stored`` is another game, or this one as it stood
+        before or after other moves (False if it does not read)."""
+        try:
+            other, _elapsed = load_game(stored)
+        except BadSave:
+            return False
+        return other.to_json() != self.game.to_json() or dealt_of(stored) != self.dealt
+
+    def key(self) -> str:
+        """The statistics' key of the game on the table: a reload of it is the same game;
+        the same deal dealt again, even won with the same moves, is not (issue 39)."""
+        return key_of_game(self.game.to_json() + self.dealt)
+
+    def settle(self) -> None:
+        """After every change: the clock runs from the first move until the win, while the
+        page is shown."""
+        game = self.game
+        self.clock.run(game.moves_made > 0 and not game.is_won and not self.hidden)
+
+    def set_hidden(self, hidden: bool) -> None:
+        self.hidden = hidden
+        self.settle()
+
+    # --- moves ----------------------------------------------------------------------------
+    def play(self, move: Move) -> str:
+        """Play ``move`` and say it; IllegalMove (nothing changes) if it cannot be played."""
+        said = describe_move(self.game, move)
+        self._play(self.game, move)
+        self.taps.forget()
+        # A new move ends what Redo would play; the very move Redo would play is a redo.
+        if self.redo_line and self.redo_line[-1] is move:
+            self.redo_line.pop()
+        else:
+            self.redo_line.clear()
+        return said
+
+    def undo(self) -> str:
+        """Take the last move back (R4): what to say, also when there is none."""
+        if not self.game.moves_made:
+            return _("There is nothing to undo")
+        self.redo_line.append(self.game.undo())
+        self.keys.selected = None
+        return _("Move undone")
+
+    def back_to(self, moves: int) -> None:
+        """Undo until ``moves`` moves are left; Redo plays them again."""
+        while self.game.moves_made > moves:
+            self.redo_line.append(self.game.undo())
+        self.keys.selected = None
+
+    def score_line(self) -> str:
+        """The score line of the game's scoring, at this moment of its clock."""
+        game = self.game
+        seconds = self.clock.elapsed()
+        return game.scoring.score_line(game.score_at(seconds), seconds, game.moves_made)
+
+    def is_stuck(self) -> bool:
+        return is_stuck(self.game)
+
+    # --- gestures (R5) and keys: the move each means, or why there is none --------------
+    def tap(self, pile: str, index: int, card: str | None) -> Move | str | None:
+        """One tap: the stock turns; a card goes home; a second tap on the same card
+        soon after puts it on the tableau. None: the tap means nothing."""
+        game = self.game
+        if pile == "stock":
+            move = tap_move(game, "stock", 0)
+            return stock_refusal(game) if move is None else move
+        if index < 0 or card is None:
+            return None
+        now = self.now()
+        if self.taps.is_double(card, now):
+            move = double_tap_move(game, pile, index)
+            return _("There is no place for that card on the tableau") if move is None \
+                else move
+        move = tap_move(game, pile, index)
+        if move is None:
+            self.taps.missed(card, now)
+        return move
+
+    def drop(self, pile: str, index: int, target: str | None) -> Move | str | None:
+        """The card ``index`` of ``pile`` (with the cards on it) let go over ``target``."""
+        if target is None:
+            return None
+        move = drag_move(self.game, pile, index, target)
+        return refusal(self.game, pile, index, target) if move is None else move
+
+    def drop_pile(self, pile: str, index: int, target: str | None) -> str | None:
+        """The pile to outline while dragging over ``target``: where the card would go
+        (its own suit's foundation for "F"), None if it cannot go there."""
+        if target is None or drag_move(self.game, pile, index, target) is None:
+            return None
+        return target if target != "F" else "F" + card_at(self.game, pile, index).suit
+
+    def choose(self, pile: str, can_move: bool) -> Move | str | None:
+        """Enter on ``pile``: the stock turns; elsewhere :meth:`Keys.choose` picks or
+        puts down."""
+        if pile == "stock":
+            return self.tap("stock", 0, None)
+        return self.keys.choose(self.game, pile, can_move)
+
+
+__all__ = ["Clock", "Table"]

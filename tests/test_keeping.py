@@ -1,0 +1,97 @@
+"""klondike/app/keeping.py: the stored values and who may write them (R9): damage kept
+aside and said once, a newer version's values never written over, the statistics merged
+into what another tab stored, and no saving once another tab plays the game."""
+
+from klondike.app.keeping import Keeping
+from klondike.app.stats import Statistics
+from klondike.app.storage import Settings
+from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, aside
+
+NEWER = '{"v": 999}'
+
+
+def won(stats: Statistics, key: str = "a") -> None:
+    stats.record_win("D1N", 60.0, 90, 500, game_key=key)
+
+
+def test_R9_nothing_stored_is_nothing_to_write_or_tell():
+    keeping = Keeping(None, None, None)
+    assert keeping.take_writes() == [] and keeping.problems() == []
+    assert not keeping.pending and keeping.settings == Settings()
+
+
+def test_R9_writes_are_given_once_each_key_its_last_value():
+    keeping = Keeping(None, None, None)
+    keeping.save_game("one")
+    keeping.save_game("two")
+    keeping.save_settings(Settings(draw=3))
+    keeping.save_daily("2026-12-05", "KL1-D1N-AAAAAAA")
+    assert keeping.pending
+    writes = dict(keeping.take_writes())
+    assert writes[GAME_KEY] == "two" and Settings.from_json(writes[SETTINGS_KEY]).draw == 3
+    assert keeping.daily == ["2026-12-05", "KL1-D1N-AAAAAAA"] and DAILY_KEY in writes
+    assert keeping.take_writes() == [] and not keeping.pending
+
+
+def test_R9_the_statistics_are_merged_into_what_another_tab_stored():
+    keeping = Keeping(None, None, None)
+    keeping.record(won)
+    assert keeping.stats.record("D1N").won == 1  # shown at once
+    other = Statistics()
+    other.record_win("D1N", 30.0, 80, 600, game_key="b")  # the other tab's win
+    (key, text), = keeping.take_writes(read=lambda key: other.to_json())
+    merged = Statistics.from_json(text)
+    assert key == STATS_KEY and merged.record("D1N").won == 2
+    assert keeping.stats.record("D1N").won == 2  # this page shows both now
+
+
+def test_R9_statistics_cleared_meanwhile_are_written_again_from_memory():
+    keeping = Keeping(None, None, None)
+    keeping.record(won)
+    keeping.take_writes(read=lambda key: None)
+    keeping.record(lambda stats: won(stats, "another game"))
+    (_key, text), = keeping.take_writes(read=lambda key: None)
+    assert Statistics.from_json(text).record("D1N").won == 2
+
+
+def test_R9_a_newer_versions_values_are_read_as_defaults_and_never_written():
+    keeping = Keeping(NEWER, NEWER, NEWER)
+    assert keeping.held == {SETTINGS_KEY, STATS_KEY, DAILY_KEY}
+    keeping.save_settings(Settings(draw=3))
+    keeping.record(won)
+    assert keeping.take_writes() == []
+    assert any("newer version" in problem for problem in keeping.problems())
+
+
+def test_R9_statistics_a_newer_tab_writes_meanwhile_are_held_from_then_on():
+    keeping = Keeping(None, None, None)
+    keeping.record(won)
+    assert keeping.take_writes(read=lambda key: '{"v": 999}') == []
+    assert STATS_KEY in keeping.held
+
+
+def test_R9_damage_is_kept_aside_and_told_once():
+    keeping = Keeping('{"v": 1, "draw": 3, "back": "nonsense"}', "{broken", "[1, 2]")
+    writes = dict(keeping.take_writes())
+    assert writes[aside(SETTINGS_KEY)].startswith('{"v": 1')
+    assert writes[aside(STATS_KEY)] == "{broken" and writes[aside(DAILY_KEY)] == "[1, 2]"
+    assert writes[DAILY_KEY] is None and keeping.settings.draw == 3
+    problems = keeping.problems()
+    assert len(problems) == 3 and keeping.problems() == [problems[2]]  # the statistics'
+    # problem stands while they read as damaged; the others are told once
+    # A damaged statistics value is replaced by what this page knows, from zero.
+    assert STATS_KEY in dict(keeping.take_writes())
+
+
+def test_R9_another_tabs_game_stops_this_ones_saving_and_its_statistics_are_shown():
+    keeping = Keeping(None, None, None)
+    assert keeping.stored_changed(GAME_KEY, "theirs", is_other=lambda text: False) is None
+    assert keeping.stored_changed(GAME_KEY, "theirs", is_other=lambda text: True) == "game"
+    assert keeping.elsewhere
+    keeping.save_game("ours")
+    assert keeping.take_writes() == []  # the other tab's game is not written over
+    other = Statistics()
+    other.record_win("D3V", 30.0, 80, 600, game_key="b")
+    assert keeping.stored_changed(STATS_KEY, other.to_json(), lambda text: True) == "stats"
+    assert keeping.stats.record("D3V").won == 1
+    assert keeping.stored_changed(STATS_KEY, "{damaged", lambda text: True) is None
