@@ -23,9 +23,10 @@ from js import (
     setTimeout,
     window,
 )
-from page import address, toolbar
-from page.board import Board
+from page import address, sound, toolbar
+from page.board import GLIDE_S, Board
 from page.celebration import Celebration
+from page.demo import DemoControls
 from page.dialogs import Dialogs, fill_language_choices, translate_page
 from page.dom import BOARD, STATUS, TABLE, nullable, say
 from page.keyboard import Keyboard
@@ -54,6 +55,7 @@ class App:
         self.dialogs = Dialogs(self)
         self.pointer = Pointer(self)
         self.keyboard = Keyboard(self)
+        self.demo = DemoControls(self)  # Play it for me
         self.busy = False  # "Finish game" is playing
         self.told_unsaved = False  # a write failed: the player is told once
         self.store_due = False  # a write waits for the frame being drawn
@@ -67,6 +69,7 @@ class App:
         # "Can this still be won?", the hint, the daily deal: the solver's worker.
         self.solver = SolverWorker(self.on_solver, self.on_solver_failed)
         self.hint_proxy = create_proxy(self.hint_due)
+        self.auto_proxy = create_proxy(self.auto_step)
 
     # --- the loop: the session decides, the page shows ------------------------------------
     def show(self, reply) -> None:
@@ -91,6 +94,8 @@ class App:
             toolbar.show_score(reply.score)
         if reply.said is not None:
             say(reply.said)
+        if reply.sound is not None:
+            sound.play(reply.sound)
         if reply.won is not None:
             self.won = reply.won
             requestAnimationFrame(self.won_after_frame)
@@ -98,6 +103,15 @@ class App:
             self.show_hint(reply.hint)
         if reply.hint_wait is not None:  # "Thinking…": a sensible move if it waits
             setTimeout(self.hint_proxy, int(reply.hint_wait * 1000) + 20)
+        if reply.ask_demo:
+            self.demo.ask()
+        if reply.demo is not None:
+            self.demo.show(reply.demo)
+        if reply.demo_wait is not None:
+            self.demo.wait(reply.demo_wait)
+        if reply.auto:  # a safe card goes home once this move has glided
+            off = self.session.settings.animation == "off"
+            setTimeout(self.auto_proxy, 0 if off else int(GLIDE_S * 1000))
         if reply.answered and not performance.getEntriesByName("klondike-first-answer").length:
             performance.mark("klondike-first-answer")  # for bench/startup.py
         if reply.store:
@@ -237,6 +251,10 @@ class App:
     def hint_due(self, *_args) -> None:
         self.show(self.session.hint_due())
 
+    def auto_step(self, *_args) -> None:
+        if not self.busy and self.pointer.drag is None:  # else after Finish game, the drag
+            self.show(self.session.auto_step())
+
     def show_hint(self, hint) -> None:
         """R8: lift the card worth moving and mark where it goes."""
         board, marks, said = self.board, hint.marks, hint.said
@@ -291,6 +309,11 @@ class App:
             "daily": self.start_daily,
             "undo-to-winnable": lambda: self.show(self.session.undo_to_winnable()),
             "take-over": self.take_over,
+            "demo": lambda: self.show(self.session.demo_ask()),
+            "demo-start": self.demo.start,
+            "demo-pause": lambda: self.show(self.session.demo_pause()),
+            "demo-step": lambda: self.show(self.session.demo_one()),
+            "demo-stop": lambda: self.show(self.session.demo_stop()),
         }
         if action in actions:
             actions[action]()

@@ -385,3 +385,93 @@ def test_a_malformed_link_says_why_as_a_typed_code_does_and_changes_nothing() ->
     # The deal on the table already, or no code at all: nothing to do.
     assert session.follow_link("#" + CODE) == session.follow_link("") == Reply()
     assert session.game.moves_made == 3
+
+
+# --- Move safe cards home (issue 42) ---------------------------------------------------
+def test_safe_cards_go_home_by_themselves_one_undoable_move_at_a_time_when_set() -> None:
+    session = fresh(Time(), settings=Settings(auto_home=True).to_json())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))  # column 7 shows the ace
+    turned = session.tap("stock", 0, None)
+    assert turned.auto and str(session.game.history[-1]) == "S"  # the player's move first
+    home = session.auto_step()  # once it glided: the ace, a move of its own, said
+    assert home.changed and home.said.startswith("ace of hearts to its foundation")
+    assert [str(m) for m in session.game.history] == ["S", "T7>F"] and not home.auto
+    assert session.toolbar().score == "Score 15  Moves 2"  # scored like any other
+    assert session.undo().auto is False and session.game.moves_made == 1  # the ace alone
+    assert session.auto_step() == Reply()  # undone, it stays undone
+    assert session.auto_step() == Reply()
+
+
+def test_without_the_setting_nothing_moves_by_itself_R5() -> None:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
+    assert not session.tap("stock", 0, None).auto
+    assert session.auto_step() == Reply() and session.game.moves_made == 1
+
+
+# --- Sounds (issue 42) -------------------------------------------------------------------
+def test_each_reply_names_its_sound_only_when_sounds_are_on() -> None:
+    session = fresh(Time(), settings=Settings(sounds=True).to_json())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    assert session.tap("stock", 0, None).sound == "turn"
+    assert session.undo().sound == "land"
+    assert session.drop("T1", 0, "T2").sound == "refused"  # and nothing moved
+    assert session.drop("T1", 0, None).sound is None  # let go over nothing: no refusal
+    assert session.choose("T3", can_move=False).sound is None  # the keyboard's words
+    replies = [session.play(Move.from_text(text)) for text in DEAL_2_DRAW_1]
+    assert {r.sound for r in replies[:-1]} <= {"turn", "land"} and replies[-1].sound == "win"
+    quiet = fresh(Time())
+    quiet.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    assert quiet.tap("stock", 0, None).sound is None
+    assert quiet.drop("T1", 0, "T2").sound is None
+
+
+# --- Play it for me (issue 42) -----------------------------------------------------------
+def test_play_it_for_me_asks_first_then_plays_the_winning_line_and_counts_apart() -> None:
+    time = Time()
+    session = fresh(time)
+    worker = Worker(session)
+    assert session.demo_ask().said.startswith("Play it for me: the solver is still working")
+    worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC")))
+    asked = session.demo_ask()
+    assert asked.ask_demo and not asked.changed  # the player is told first
+    started = session.demo_start()
+    assert started.demo == "playing" and started.demo_wait > 0
+    steps = []
+    while (reply := session.demo_step()) != Reply():
+        steps.append(reply)
+        assert reply.changed and reply.said  # each move drawn and said
+    assert session.game.is_won and steps[-1].demo == "" and steps[-1].won.startswith(
+        "Play it for me won this game")
+    stats = Statistics.from_json(dict(session.take_writes())[STATS_KEY])
+    assert stats.record("D1N").won == 0 and stats.solver_wins("D1N") == 1  # apart
+
+
+def test_play_it_for_me_pauses_steps_and_any_move_of_the_players_stops_it() -> None:
+    session = fresh(Time())
+    worker = Worker(session)
+    worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC")))
+    session.demo_start()
+    session.demo_step()
+    paused = session.demo_pause()
+    assert paused.demo == "paused" and paused.demo_wait is None
+    assert session.demo_step() == Reply()  # its timer, come while paused: nothing
+    one = session.demo_one()
+    assert one.changed and one.demo == "paused" and session.game.moves_made == 2
+    assert session.demo_pause().demo == "playing"  # goes on
+    undone = session.undo()  # the player's Undo stops it where it is
+    assert undone.demo == "" and session.game.moves_made == 1 and not session.demo_active
+    assert session.demo_step() == Reply()
+    # Played in, the game counts apart even when the player wins it: it is saved so.
+    assert json.loads(dict(session.take_writes())[GAME_KEY])["solved"] is True
+    session.demo_ask()
+    assert session.demo_active  # asked once per game: it plays at once now
+    assert session.demo_stop().said.startswith("Play it for me stopped")
+
+
+def test_play_it_for_me_says_why_when_there_is_no_line() -> None:
+    session = fresh(Time())
+    session.solver_failed()
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    reply = session.demo_ask()
+    assert not reply.ask_demo and reply.said.endswith("unavailable in this browser")

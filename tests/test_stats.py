@@ -225,3 +225,25 @@ def test_summary_rows_are_label_and_value_text_ready_for_a_dialog():
 def test_an_unknown_rule_set_is_a_programming_error():
     with pytest.raises(ValueError):
         Statistics().record_win("D2N", 1, 1, 1)
+
+
+def test_games_play_it_for_me_won_are_counted_apart_kept_and_reset():
+    stats = Statistics()
+    stats.record_win("D3V", 100, 90, 30, game_key="a", solved=True)
+    stats.record_win("D3V", 100, 90, 30, game_key="a", solved=True)  # the same game again
+    assert stats.solver_wins("D3V") == 1 and stats.record("D3V").won == 0
+    assert stats.record("D3V").played == 0 and stats.record("D3V").streak == 0
+    assert ("Played to the win by Play it for me (not counted above)", "1") in \
+        stats.summary_rows("D3V")
+    again = Statistics.from_json(stats.to_json())
+    assert again.solver_wins("D3V") == 1 and again.problem is None
+    again.reset("D3V")
+    assert again.solver_wins("D3V") == 0
+
+
+def test_a_damaged_count_of_play_it_for_me_is_dropped_and_said():
+    stats = Statistics()
+    stats.record_win("D1N", 100, 90, 30, game_key="a", solved=True)
+    text = stats.to_json().replace('"solver":{"D1N":1}', '"solver":{"D1N":-1,"D9Q":2}')
+    damaged = Statistics.from_json(text)
+    assert damaged.solver_wins("D1N") == 0 and damaged.problem is not None

@@ -53,3 +53,12 @@ def test_the_looks_are_settings_and_a_foreign_value_falls_back_to_the_default() 
     read = Settings.from_json(json.dumps(foreign))
     assert (read.back, read.table, read.large_index) == ("lattice", "green", False)
     assert set(BACKS) == {"lattice", "dots", "waves"} and "dark" in TABLES
+
+
+def test_a_game_play_it_for_me_played_in_is_saved_so():
+    from klondike.app.storage import is_checked
+
+    game = Game.from_code("KL1-D1N-AAAAAAC")
+    text = save_game(game, 3.0, solved=True)
+    assert is_checked(text, "solved") and not is_checked(text)
+    assert not is_checked(save_game(game, 3.0), "solved")

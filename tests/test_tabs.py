@@ -149,7 +149,7 @@ def test_R9_values_of_earlier_versions_are_read() -> None:
 def test_R9_values_of_a_newer_version_are_refused_and_left_untouched() -> None:
     browser = Browser()
     newer = {
-        STATS_KEY: '{"v":4,"sets":{},"whatever":1}',
+        STATS_KEY: f'{{"v":{STATS_VERSION + 1},"sets":{{}},"whatever":1}}',
         SETTINGS_KEY: '{"v":2,"draw":3}',
         DAILY_KEY: '{"v":2,"when":"today"}',
         GAME_KEY: '{"v":2,"code":"KL1-D1N-AAAAAAC","moves":[]}',

@@ -65,6 +65,10 @@ def rules_help(scoring: str = "N") -> list[Section]:
             _("Tap it twice quickly to find it a place in the columns: the longest column "
               "first, then an empty column for a king."),
             _("Tap the stock to turn cards over; tap the empty stock to recycle the waste."),
+            _("No card moves by itself, unless Move safe cards home is on in Settings: "
+              "then after each of your moves a card goes to its foundation by itself once "
+              "both cards of the other colour one rank lower are there already. Undo "
+              "takes each such move back on its own."),
         )),
         Section(_("Keyboard"), (
             _("Tab and the arrow keys choose a pile. In a column, Up and Down choose a card."),
@@ -78,6 +82,9 @@ def rules_help(scoring: str = "N") -> list[Section]:
               "restores the score exactly."),
             _("Once every card in the columns is face up, Finish game plays the rest onto "
               "the foundations for you."),
+            _("Play it for me, in the More menu, plays the solver's winning line from where "
+              "you are, card by card; any key or a tap on the table stops it. A game it "
+              "plays in is counted apart in the statistics, not as your win."),
             _("When no useful move is left, the game tells you: take moves back or start a "
               "new game. Some deals can never be won."),
             _("Every deal has a game code such as KL1-D1N-AAAAAAG. Type it in the New game "

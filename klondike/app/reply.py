@@ -61,6 +61,10 @@ class Reply(NamedTuple):
     hint: Hint | None = None  # R8: a hint to show now
     hint_wait: float | None = None  # call Session.hint_due after this many seconds
     answered: bool = False  # the solver answered about the position on the table
+    auto: bool = False  # a safe card goes home next: Session.auto_step once the move glided
+    sound: str | None = None  # "turn", "land", "refused" or "win" (the setting is on)
+    ask_demo: bool = False  # Play it for me: ask the player first (it counts apart)
+    demo_wait: float | None = None  # Play it for me: Session.demo_step after this many s
     elsewhere: bool = False  # another tab took the game: show its banner, end any drag
     stats: bool = False  # the statistics changed in another tab: show them again
     # --- filled by the session from the state the command left ---
@@ -70,6 +74,7 @@ class Reply(NamedTuple):
     store: bool = False  # something is to be stored: Session.take_writes when written
     requests: tuple[str, ...] = ()  # texts to post to the solver's worker
     worker: str | None = None  # "stop" (it failed) or "restart" (idle and big)
+    demo: str | None = None  # Play it for me's controls: "playing", "paused" or "" (none)
 
     def saying(self, text: str | None) -> Reply:
         """This reply with ``text`` said after what it says."""

@@ -37,9 +37,11 @@ from typing import TypeVar
 from ..codes import BadCode, GameCode
 from ..game import SAVE_VERSION, BadSave, Game
 from ..i18n import _
-from ..moves import IllegalMove, Move
+from ..moves import STOCK, IllegalMove, Move
 from ..scoring import clock_text
 from . import deals
+from .autohome import safe_move
+from .demo import Demo, no_line_said
 from .ending import finish_line
 from .help import Section, rules_help
 from .keeping import Keeping
@@ -55,12 +57,16 @@ _Command = TypeVar("_Command", bound=Callable[..., Reply])
 
 
 def _here(command: _Command) -> _Command:
-    """A command that changes the game: refused while another tab plays it."""
+    """A command of the player's that changes the game: refused while another tab plays
+    it; it stops Play it for me where it is."""
     @functools.wraps(command)
     def guarded(self: Session, *args: object, **kwargs: object) -> Reply:
         if self.keeping.elsewhere:
             return Reply(False, _("This game continues in another tab"))
-        return command(self, *args, **kwargs)
+        stopped = self.demo.active
+        self.demo.stop()
+        reply = command(self, *args, **kwargs)
+        return reply._replace(demo="") if stopped and reply.demo is None else reply
     return guarded  # type: ignore[return-value]
 
 
@@ -80,6 +86,8 @@ class Session:
         self.keeping = Keeping(settings, stats, daily)
         self.solver = SolverClient(now)
         self.table = Table(now, play=self.solver.play)
+        self._auto = False  # safe cards go home after the player's move (auto_step)
+        self.demo = Demo()  # Play it for me
 
     # --- what the page reads --------------------------------------------------------------
     @property
@@ -101,6 +109,11 @@ class Session:
         return rule_set_of(self.game)
 
     @property
+    def demo_active(self) -> bool:
+        """Play it for me plays or is paused: a key or a tap on the table stops it."""
+        return self.demo.active
+
+    @property
     def elsewhere(self) -> bool:
         """Another tab plays the game: this one neither plays nor saves it."""
         return self.keeping.elsewhere
@@ -111,7 +124,7 @@ class Session:
         if reply.changed or reply.answered or reply.elsewhere:
             reply = reply._replace(toolbar=self.toolbar())
         return reply._replace(winnable=self.winnable(), requests=tuple(self._requests()),
-                              store=self.keeping.pending)
+                              store=self.keeping.pending, demo=self.demo.state or "")
 
     def _after_action(self) -> Reply:
         table = self.table
@@ -211,6 +224,7 @@ class Session:
             self.keeping.record(lambda stats: stats.record_end(
                 rule_set, stuck, score, game_key=key, checked=was_checked))
         table.deal(code, checked)
+        self._auto = False
         self.solver.forget()  # the answers were about the old deal
         self._after_action()
         return Reply(True, deals.dealt_said(code, table.game.scoring.name))
@@ -269,18 +283,106 @@ class Session:
     @_here
     def play(self, move: Move) -> Reply:
         """Play ``move``; an illegal one says why and changes nothing (R5)."""
+        return self._play(move)
+
+    def _play(self, move: Move) -> Reply:
         try:
             said = self.table.play(move)
         except IllegalMove as e:
-            return Reply(False, str(e))
-        return self._reply(self._after_action()._replace(said=said))  # every move is said
+            return Reply(False, str(e), sound=self._sound("refused"))
+        # Issue 42: a safe card goes home next, a move of its own (undone on its own).
+        self._auto = self.settings.auto_home and not self.demo.active \
+            and safe_move(self.game) is not None
+        reply = self._after_action()._replace(said=said, auto=self._auto)
+        sound = "win" if reply.won else "turn" if move is STOCK else "land"
+        return self._reply(reply._replace(sound=self._sound(sound)))  # every move is said
+
+    def _sound(self, kind: str) -> str | None:
+        """The sound ``kind`` if the player wants sounds (issue 42, off by default)."""
+        return kind if self.settings.sounds else None
+
+    def auto_step(self) -> Reply:
+        """The next safe card home (the setting "Move safe cards home"), once the move
+        before it has glided: nothing if the player undid it meanwhile, or took up
+        another game."""
+        due, self._auto = self._auto, False
+        move = safe_move(self.game) if due and self.settings.auto_home else None
+        return Reply() if move is None or self.elsewhere else self._play(move)
+
+    # --- Play it for me (issue 42) ----------------------------------------------------------
+    def demo_ask(self) -> Reply:
+        """Play it for me: the player is asked first (``ask_demo``: the game will count
+        apart), then :meth:`demo_start`; where no winning line is known, says why."""
+        game = self.game
+        if self.elsewhere or game.is_won:
+            return Reply(False, _("This game continues in another tab") if self.elsewhere
+                         else None)
+        if self.solver.winning_line(game) is None:
+            return Reply(False, no_line_said(self.solver.state(game)))
+        if self.table.solved:  # counted apart already: no need to ask again
+            return self.demo_start()
+        return Reply(ask_demo=True)
+
+    def demo_start(self) -> Reply:
+        if self.elsewhere or self.solver.winning_line(self.game) is None:
+            return self.demo_ask()
+        self.demo.start()
+        return self._reply(Reply(said=_("Play it for me: playing. Press any key or tap the "
+                                        "table to stop."),
+                                 demo_wait=self._demo_seconds()))
+
+    def _demo_seconds(self) -> float:
+        return self.demo.step_seconds(self.settings.animation)
+
+    def demo_step(self) -> Reply:
+        """The next move of the winning line, when its time comes (``demo_wait``)."""
+        return self._demo_move() if self.demo.playing else Reply()
+
+    def demo_one(self) -> Reply:
+        """One step: the next move now, and the demo waits (paused) after it."""
+        if not self.demo.active:
+            return Reply()
+        self.demo.pause()
+        return self._demo_move()
+
+    def demo_pause(self) -> Reply:
+        """Pause, or go on if paused."""
+        if self.demo.playing:
+            self.demo.pause()
+            return self._reply(Reply(said=_("Play it for me: paused")))
+        if not self.demo.active:
+            return Reply()
+        self.demo.resume()
+        return self._reply(Reply(said=_("Play it for me: playing"),
+                                 demo_wait=self._demo_seconds()))
+
+    def demo_stop(self) -> Reply:
+        """Stop: the position stays where it is."""
+        if not self.demo.active:
+            return Reply()
+        self.demo.stop()
+        return self._reply(Reply(said=_("Play it for me stopped: the game is yours again")))
+
+    def _demo_move(self) -> Reply:
+        line = self.solver.winning_line(self.game)
+        if self.elsewhere or not line:
+            self.demo.stop()
+            return self._reply(Reply(said=no_line_said(self.solver.state(self.game))))
+        self.table.solved = True  # it counts apart from now on
+        reply = self._play(line[0])
+        if not reply.changed or self.game.is_won:
+            self.demo.stop()
+            return reply._replace(demo="")
+        return reply._replace(demo=self.demo.state or "",
+                              demo_wait=self._demo_seconds() if self.demo.playing else None)
 
     @_here
     def undo(self) -> Reply:
+        self._auto = False  # the card undone home stays where Undo put it
         if not self.game.moves_made:
             return Reply(False, self.table.undo())
         said = self.table.undo()
-        return self._reply(self._after_action()._replace(said=said))
+        return self._reply(self._after_action()._replace(said=said, sound=self._sound("land")))
 
     @_here
     def redo(self) -> Reply:
@@ -310,6 +412,7 @@ class Session:
         target = self.solver.last_winnable(self.game)
         if target is None:
             return Reply()
+        self._auto = False
         self.table.back_to(target)
         return self._reply(self._after_action()._replace(
             said=_("Back to the last position that can be won")))
@@ -321,14 +424,19 @@ class Session:
         score = game.score_at(seconds)
         rule_set, moves, key, checked = rule_set_of(game), game.moves_made, table.key(), \
             table.checked
+        solved = table.solved
         day = daily[0] if len(daily) == 2 and daily[1] == game.code else None
 
         def won(stats: Statistics) -> None:
-            stats.record_win(rule_set, seconds, moves, score, game_key=key, checked=checked)
-            if day is not None:
+            stats.record_win(rule_set, seconds, moves, score, game_key=key, checked=checked,
+                             solved=solved)
+            if day is not None and not solved:
                 stats.record_daily_win(day, game.draw)
 
         self.keeping.record(won)
+        if solved:
+            return _("Play it for me won this game in {moves} moves. It is counted apart in "
+                     "the statistics, not as your win.").format(moves=moves)
         text = game.scoring.value_text(score)
         return _("You won in {time} with {moves} moves.").format(
             time=clock_text(seconds), moves=game.moves_made) + (
@@ -353,11 +461,13 @@ class Session:
         return self._reply(self._after_action())
 
     # --- gestures (R5) and keys -----------------------------------------------------------
-    def _meant(self, meant: Move | str | None) -> Reply:
-        """Play the move a gesture or a key meant; or say why there is none."""
+    def _meant(self, meant: Move | str | None, refused: bool = True) -> Reply:
+        """Play the move a gesture or a key meant; or say why there is none (with the
+        refused sound if ``refused``: a key's pick says what it picked)."""
         if isinstance(meant, Move):
             return self.play(meant)
-        return Reply(False, meant)
+        sound = self._sound("refused") if meant and refused else None
+        return Reply(False, meant, sound=sound)
 
     def tap(self, pile: str, index: int, card: str | None) -> Reply:
         """One tap: the stock turns; a card goes home; a second tap on the same card
@@ -375,7 +485,7 @@ class Session:
     def choose(self, pile: str, can_move: bool) -> Reply:
         """Enter on ``pile``: the stock turns; elsewhere the keyboard's pick is made or
         put down, and its move is played."""
-        return self._meant(self.table.choose(pile, can_move))
+        return self._meant(self.table.choose(pile, can_move), refused=False)
 
     def cancel(self) -> Reply:
         """Escape: the pick is put back."""

@@ -183,6 +183,10 @@ class SolverClient:
         """``game`` was dealt as winnable, with ``line`` its winning line."""
         self.analysis.receive(position_key(game), Solution(WON, 0, line))
 
+    def state(self, game: Game) -> str:
+        """BUSY, UNAVAILABLE, WON, LOST or UNKNOWN for ``game``'s position."""
+        return self.analysis.state(game)
+
     def winnable(self, game: Game, shown: bool) -> Winnable:
         """The indicator (``shown``: the setting is on)."""
         state = self.analysis.state(game)

@@ -112,6 +112,8 @@ class Statistics:
         self.recent: list[str] = []
         # Per rule set, [played, won] of the games "Winnable deals only" dealt.
         self.checked: dict[str, list[int]] = {}
+        # Per rule set, the games Play it for me played to the win: counted apart.
+        self.solver: dict[str, int] = {}
 
     # --- reading ----------------------------------------------------------------------
     def record(self, rule_set: str) -> Record:
@@ -126,6 +128,12 @@ class Statistics:
     def won_daily(self, day: str, draw: int) -> bool:
         return day in self.daily.get(draw, ())
 
+    def solver_wins(self, rule_set: str) -> int:
+        """The games of ``rule_set`` that Play it for me played to the win (issue 42):
+        counted apart, neither won nor lost."""
+        _check_rule_set(rule_set)
+        return self.solver.get(rule_set, 0)
+
     def checked_games(self, rule_set: str) -> tuple[int, int]:
         """(played, won) of the games of ``rule_set`` that "Winnable deals only" dealt."""
         _check_rule_set(rule_set)
@@ -134,14 +142,19 @@ class Statistics:
 
     # --- recording --------------------------------------------------------------------
     def record_win(self, rule_set: str, seconds: float, moves: int, score: int | None,
-                   game_key: str | None = None, checked: bool = False) -> None:
+                   game_key: str | None = None, checked: bool = False,
+                   solved: bool = False) -> None:
         """A game won in ``seconds`` of play with ``moves`` moves and the final ``score``
         (``game.score_at(seconds)``; None for the X scoring). If ``game_key``
         (:func:`key_of_game` of ``game.to_json()``) is among the keys of the games
         recorded lately, nothing is counted again: showing a won game after a reload, or
         in another tab, is not a second win. ``checked``: "Winnable deals only" dealt
-        it."""
+        it. ``solved``: Play it for me played in it, so it is counted apart only."""
         if self._seen(game_key):
+            return
+        if solved:
+            _check_rule_set(rule_set)
+            self.solver[rule_set] = self.solver.get(rule_set, 0) + 1
             return
         self._count_checked(rule_set, checked, won=1)
         r = self._mutable(rule_set)
@@ -183,6 +196,7 @@ class Statistics:
         if rule_set is None:
             self.records.clear()
             self.checked.clear()
+            self.solver.clear()
             self.daily = {1: set(), 3: set()}
             self.recent = []
             self.problem = None
@@ -190,6 +204,7 @@ class Statistics:
             _check_rule_set(rule_set)
             self.records.pop(rule_set, None)
             self.checked.pop(rule_set, None)
+            self.solver.pop(rule_set, None)
 
     def _count_checked(self, rule_set: str, checked: bool, won: int) -> None:
         if checked:
@@ -254,6 +269,9 @@ class Statistics:
         if played:
             rows.append((_("Of them, dealt by Winnable deals only"),
                          _("{won} won of {played}").format(won=won, played=played)))
+        if solved := self.solver_wins(rule_set):
+            rows.append((_("Played to the win by Play it for me (not counted above)"),
+                         str(solved)))
         return rows
 
     # --- storing ----------------------------------------------------------------------
@@ -265,6 +283,7 @@ class Statistics:
                 "daily": {str(d): sorted(days) for d, days in sorted(self.daily.items())},
                 "recent": self.recent,
                 "checked": {key: counts for key, counts in sorted(self.checked.items())},
+                "solver": dict(sorted(self.solver.items())),
             },
             separators=(",", ":"),
         )
@@ -330,7 +349,7 @@ def _read(stats: Statistics, data: Any) -> bool:
     version = data.get("v") if isinstance(data, dict) else None
     if _is_int(version) and version > STATS_VERSION:
         raise Newer(version)
-    if version not in (1, 2, STATS_VERSION):
+    if version not in (1, 2, 3, STATS_VERSION):
         raise ValueError("not statistics of a known version")
     whole = True
 
@@ -372,6 +391,11 @@ def _read(stats: Statistics, data: Any) -> bool:
         if (isinstance(counts, list) and len(counts) == 2 and all(map(_is_int, counts))
                 and 0 <= counts[1] <= counts[0] and _is_rule_set(key)):
             stats.checked[key] = list(counts)
+        else:
+            whole = False
+    for key, count in (part("solver") if version >= 4 else {}).items():
+        if _is_int(count) and count >= 0 and _is_rule_set(key):
+            stats.solver[key] = count
         else:
             whole = False
     return whole and all(name in data for name in ("sets", "daily"))

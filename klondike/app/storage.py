@@ -37,11 +37,12 @@ CARD_SIZES = ("normal", "large")
 
 
 def save_game(game: Game, elapsed: float, checked: bool = False,
-              redo: Sequence[Move] = (), dealt: str = "") -> str:
+              redo: Sequence[Move] = (), dealt: str = "", solved: bool = False) -> str:
     """The game in progress: its save (code and moves), the clock in seconds, whether
     "Winnable deals only" dealt it (``checked``), the moves Redo would play again, the
     next one first (``redo``), and ``dealt``, a token of this dealing of the deal: the
-    same deal won again with the same moves is another game (see :func:`dealt_of`)."""
+    same deal won again with the same moves is another game (see :func:`dealt_of`), and
+    whether Play it for me played a move of it (``solved``: it counts apart)."""
     data = json.loads(game.to_json())
     data["elapsed"] = round(min(max(0.0, elapsed), MAX_GAME_SECONDS), 1)
     if checked:
@@ -50,6 +51,8 @@ def save_game(game: Game, elapsed: float, checked: bool = False,
         data["redo"] = " ".join(map(str, redo))
     if dealt:
         data["dealt"] = dealt
+    if solved:
+        data["solved"] = True
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -83,13 +86,14 @@ def redo_of(text: str, game: Game) -> list[Move]:
     return moves
 
 
-def is_checked(text: str) -> bool:
-    """Whether :func:`save_game`'s value says "Winnable deals only" dealt the game."""
+def is_checked(text: str, flag: str = "checked") -> bool:
+    """Whether :func:`save_game`'s value says "Winnable deals only" dealt the game (or
+    sets another of its flags: ``flag="solved"``, Play it for me played in it)."""
     try:
         data = jsontext.loads(text)
     except ValueError:
         return False
-    return isinstance(data, dict) and data.get("checked") is True
+    return isinstance(data, dict) and data.get(flag) is True
 
 
 def load_game(text: str) -> tuple[Game, float]:
@@ -119,6 +123,8 @@ class Settings:
     table: str = "green"  # the table's colour, one of TABLES
     large_index: bool = False  # larger rank and suit in the cards' corners (small screens)
     card_size: str = "normal"  # one of CARD_SIZES: how large cards may grow (view.CARD_MAX_PX)
+    auto_home: bool = False  # safe cards go home by themselves (klondike.app.autohome)
+    sounds: bool = False  # a card turned, a card laid down, a refused drop, the win
 
     def to_json(self) -> str:
         return json.dumps({"v": SETTINGS_VERSION, **asdict(self)}, separators=(",", ":"))

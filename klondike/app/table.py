@@ -75,6 +75,7 @@ class Table:
         self.game = Game(GameCode(0))
         self.clock = Clock(now)
         self.checked = False  # the game was dealt by "Winnable deals only"
+        self.solved = False  # Play it for me played a move of it: it counts apart
         self.dealt = ""  # the token of this dealing of the deal (storage.save_game)
         self.redo_line: list[Move] = []  # the moves undone, the next to play again last
         self.taps = Taps()  # to tell a double tap
@@ -87,6 +88,7 @@ class Table:
         self.game = Game(code)
         self.dealt = new_dealt()  # won again with the same moves, it is another game
         self.checked = checked
+        self.solved = False
         self.redo_line = []
         self.clock = Clock(self.now)
         self.keys.reset()
@@ -99,6 +101,7 @@ class Table:
         self.game = game
         self.clock = Clock(self.now, elapsed)
         self.checked = is_checked(stored)
+        self.solved = is_checked(stored, "solved")
         self.redo_line = redo_of(stored, game)[::-1]
         self.dealt = dealt_of(stored)
         self.keys.reset()
@@ -106,7 +109,7 @@ class Table:
     def saved(self) -> str:
         """The text that :meth:`load` reads back as this game."""
         return save_game(self.game, self.clock.elapsed(), self.checked, self.redo_line[::-1],
-                         self.dealt)
+                         self.dealt, self.solved)
 
     def is_other(self, stored: str) -> bool:
         """Whether the saved game ``stored`` is another game, or this one as it stood

@@ -114,6 +114,8 @@ class Dialogs:
         field("indicator").checked = settings.indicator
         field("winnable_only").checked = settings.winnable_only
         field("left_handed").checked = settings.left_handed
+        field("auto_home").checked = settings.auto_home
+        field("sounds").checked = settings.sounds
         field("default_draw").value = str(settings.draw)
         field("default_scoring").value = settings.scoring
         field("back").value = settings.back
@@ -129,6 +131,8 @@ class Dialogs:
             draw=3 if field("default_draw").value == "3" else 1,
             scoring=field("default_scoring").value,
             left_handed=bool(field("left_handed").checked),
+            auto_home=bool(field("auto_home").checked),
+            sounds=bool(field("sounds").checked),
             four_colour=field("faces").value == "four",
             animation=field("animation").value,
             indicator=bool(field("indicator").checked),

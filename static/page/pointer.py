@@ -12,8 +12,8 @@ class Pointer:
         self.highlight = None  # the pile outlined as the drop's place
 
     def on_pointerdown(self, event) -> None:
-        if self.app.busy or event.button > 0:
-            return
+        if self.app.busy or event.button > 0 or self.app.demo.stops(event):
+            return  # a press on the table stops Play it for me (and does nothing else)
         if self.drag is not None:  # a second finger, or a press whose release was lost
             second = event.pointerId != self.drag["id"]
             self.cancel()
