@@ -36,11 +36,17 @@ from page.store import Store
 from pyodide.ffi import create_proxy
 
 from klondike.app.session import Session
-from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
+from klondike.app.stored import DAILY_KEY, GAME_KEY, HISTORY_KEY, SETTINGS_KEY, STATS_KEY
 from klondike.i18n import _, choose_language
 
 FINISH_STEP_S = 0.09
 ELSEWHERE = document.getElementById("elsewhere")
+
+
+def today() -> date:
+    """The player's calendar date (Python's clock in the browser keeps UTC)."""
+    now = Date.new()
+    return date(now.getFullYear(), now.getMonth() + 1, now.getDate())
 
 
 class App:
@@ -49,7 +55,7 @@ class App:
         self.session = Session(
             now=lambda: performance.now() / 1000,
             settings=store.get(SETTINGS_KEY), stats=store.get(STATS_KEY),
-            daily=store.get(DAILY_KEY))
+            daily=store.get(DAILY_KEY), history=store.get(HISTORY_KEY), today=today)
         self.board = Board(on_resized=self.render)
         self.celebration = Celebration(self.board)  # the win's cascade
         self.dialogs = Dialogs(self)
@@ -268,9 +274,7 @@ class App:
         say(said)
 
     def start_daily(self) -> None:
-        now = Date.new()  # the player's calendar date
-        day = date(now.getFullYear(), now.getMonth() + 1, now.getDate())
-        self.show(self.session.start_daily(day))  # the worker works it out
+        self.show(self.session.start_daily(today()))  # the worker works it out
 
     # --- events ----------------------------------------------------------------------------
     def on_click(self, event) -> None:

@@ -5,7 +5,7 @@ into what another tab stored, and no saving once another tab plays the game."""
 from klondike.app.keeping import Keeping
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings
-from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, aside
+from klondike.app.stored import DAILY_KEY, GAME_KEY, HISTORY_KEY, SETTINGS_KEY, STATS_KEY, aside
 
 NEWER = '{"v": 999}'
 
@@ -95,3 +95,24 @@ def test_R9_another_tabs_game_stops_this_ones_saving_and_its_statistics_are_show
     assert keeping.stored_changed(STATS_KEY, other.to_json(), lambda text: True) == "stats"
     assert keeping.stats.record("D3V").won == 1
     assert keeping.stored_changed(STATS_KEY, "{damaged", lambda text: True) is None
+
+
+def test_the_history_is_merged_into_what_another_tab_stored_each_game_once():
+    from klondike.app.history import Entry, History
+
+    def game(key: str) -> Entry:
+        return Entry(key, "KL1-D1N-AAAAAAC", "2026-12-05", "won", "S", 1.0, 5)
+
+    keeping = Keeping(None, None, None)
+    keeping.record_game(game("ours"))
+    theirs = History()
+    theirs.add(game("theirs"))
+    theirs.add(game("ours"))  # the same game, seen there too (a reload in another tab)
+    writes = dict(keeping.take_writes(read=lambda key: theirs.to_json()))
+    merged = History.from_json(writes[HISTORY_KEY])
+    assert [e.key for e in merged.entries] == ["theirs", "ours"]
+    damaged = Keeping(None, None, None, history='{"v": 1, "games": [{"key": 1}]}')
+    writes = dict(damaged.take_writes())
+    assert writes[aside(HISTORY_KEY)].startswith('{"v": 1')
+    assert History.from_json(writes[HISTORY_KEY]).entries == []
+    assert any("history could not be read" in p for p in damaged.problems())

@@ -9,11 +9,12 @@ from datetime import date
 
 from klondike import GameCode, Move
 from klondike.app.gestures import describe_move, source_of
+from klondike.app.history import History
 from klondike.app.reply import Reply
 from klondike.app.session import HINT_WAIT_SECONDS, Session
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings, read_daily
-from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
+from klondike.app.stored import DAILY_KEY, GAME_KEY, HISTORY_KEY, SETTINGS_KEY, STATS_KEY
 from klondike.daily import daily_code
 from klondike.moves import DRAW
 
@@ -475,3 +476,48 @@ def test_play_it_for_me_says_why_when_there_is_no_line() -> None:
     session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
     reply = session.demo_ask()
     assert not reply.ask_demo and reply.said.endswith("unavailable in this browser")
+
+
+# --- The history of games (issue 42) --------------------------------------------------
+def test_every_game_that_ends_goes_into_the_history_with_its_moves_once() -> None:
+    time = Time()
+    session = fresh(time)
+    session.today = lambda: date(2026, 12, 5)
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    for text in DEAL_2_DRAW_1:
+        time.now += 1
+        session.play(Move.from_text(text))
+    session.new_game(code=GameCode.parse("KL1-D3V-AAAAAAG"))
+    session.tap("stock", 0, None)
+    session.restart()  # a game left: in the history as left
+    session.new_game()  # at its start: no game to keep
+    stored = dict(session.take_writes())[HISTORY_KEY]
+    won, left = History.from_json(stored).entries
+    assert (won.code, won.result, won.day) == ("KL1-D1N-AAAAAAC", "won", "2026-12-05")
+    assert won.moves.split() == DEAL_2_DRAW_1 and won.seconds == len(DEAL_2_DRAW_1) - 1
+    assert (left.code, left.result, left.moves, left.turned) == ("KL1-D3V-AAAAAAG", "left",
+                                                                 "S", None)
+    session.new_game()  # nothing new ended: nothing to write
+    assert HISTORY_KEY not in dict(session.take_writes())
+
+
+def test_the_history_marks_the_move_that_lost_a_winnable_game() -> None:
+    session = fresh(Time())
+    worker = Worker(session)
+    worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC")))
+    assert session.winnable().state == "won"
+    # Recycling through the stock is never what loses deal 2; say the solver found the
+    # position after the first move lost (as it would after a real blunder).
+    session.tap("stock", 0, None)
+    lost = solve_says(session, "lost")
+    session.solver_heard(lost)
+    session.new_game()
+    (entry,) = History.from_json(dict(session.take_writes())[HISTORY_KEY]).entries
+    assert entry.turned == 1 and entry.result == "left"
+
+
+def solve_says(session: Session, result: str) -> str:
+    from klondike.app.analysis import position_key
+
+    return json.dumps({"kind": "answer", "key": position_key(session.game),
+                       "result": result, "nodes": 1, "line": []})

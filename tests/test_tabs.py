@@ -10,7 +10,15 @@ from klondike import GameCode, Move
 from klondike.app.session import Session
 from klondike.app.stats import Statistics, key_of_game
 from klondike.app.storage import Settings, read_daily
-from klondike.app.stored import DAILY_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, STATS_VERSION
+from klondike.app.stored import (
+    DAILY_KEY,
+    GAME_KEY,
+    HISTORY_KEY,
+    HISTORY_VERSION,
+    SETTINGS_KEY,
+    STATS_KEY,
+    STATS_VERSION,
+)
 
 from .lines import DEAL_2_DRAW_1
 
@@ -153,14 +161,16 @@ def test_R9_values_of_a_newer_version_are_refused_and_left_untouched() -> None:
         SETTINGS_KEY: '{"v":2,"draw":3}',
         DAILY_KEY: '{"v":2,"when":"today"}',
         GAME_KEY: '{"v":2,"code":"KL1-D1N-AAAAAAC","moves":[]}',
+        HISTORY_KEY: f'{{"v":{HISTORY_VERSION + 1},"games":"elsewhere"}}',
     }
     browser.stored.update(newer)
     tab = Session(now=lambda: 0.0, settings=newer[SETTINGS_KEY], stats=newer[STATS_KEY],
-                  daily=newer[DAILY_KEY])
+                  daily=newer[DAILY_KEY], history=newer[HISTORY_KEY])
     said = tab.resume(newer[GAME_KEY]).said
     assert "statistics were saved by a newer version" in said
     assert "saved game was saved by a newer version" in said
     assert "settings were saved by a newer version" in said
+    assert "history of games was saved by a newer version" in said
     browser.tabs.append(tab)
     tab.tap("stock", 0, None)
     tab.new_game()

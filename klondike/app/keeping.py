@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..i18n import _
+from .history import Entry, History
 from .stats import Statistics
 from .storage import Settings, daily_text, is_newer, read_daily
 from .stored import (
     DAILY_KEY,
     DAILY_VERSION,
     GAME_KEY,
+    HISTORY_KEY,
     SETTINGS_KEY,
     SETTINGS_VERSION,
     STATS_KEY,
@@ -32,9 +34,10 @@ from .stored import (
 
 
 class Keeping:
-    def __init__(self, settings: str | None, stats: str | None, daily: str | None) -> None:
-        """``settings``, ``stats`` and ``daily`` are the stored texts (None: nothing
-        stored)."""
+    def __init__(self, settings: str | None, stats: str | None, daily: str | None,
+                 history: str | None = None) -> None:
+        """``settings``, ``stats``, ``daily`` and ``history`` are the stored texts (None:
+        nothing stored)."""
         self._writes: dict[str, str | None] = {}  # None: the key is to be removed
         self.settings = Settings.from_json(settings)
         self.stats = Statistics.from_json(stats)
@@ -61,6 +64,15 @@ class Keeping:
                                 "is kept aside"))
         if self.stats.problem and not self.stats.newer and isinstance(stats, str):
             self.keep_aside(STATS_KEY, stats)  # what reads is written anew
+        self.history = History.from_json(history)
+        self._games: list[Entry] = []  # games ended here, to merge into the stored history
+        if self.history.newer:
+            self.held.add(HISTORY_KEY)
+            self._told.append(self.history.problem or "")
+        elif self.history.problem and isinstance(history, str):
+            self.keep_aside(HISTORY_KEY, history)
+            self._writes[HISTORY_KEY] = self.history.to_json()  # what reads, written anew
+            self._told.append(self.history.problem)
         # The game went on in another tab (it saved another game): this tab neither
         # plays nor saves until the player takes the game over.
         self.elsewhere = False
@@ -69,7 +81,7 @@ class Keeping:
     @property
     def pending(self) -> bool:
         """Whether :meth:`take_writes` has something to give."""
-        return bool(self._writes or self._stats_events)
+        return bool(self._writes or self._stats_events or self._games)
 
     def problems(self) -> list[str]:
         """What the player is to be told of the stored values, once: what was kept aside,
@@ -109,16 +121,26 @@ class Keeping:
         event(self.stats)
         self._stats_events.append(event)
 
+    def record_game(self, entry: Entry) -> None:
+        """A game that ended, for the history: shown at once, merged into the stored one."""
+        self.history.add(entry)
+        self._games.append(entry)
+
     def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
                     ) -> list[tuple[str, str | None]]:
         """The (key, text) pairs to store since the last call, each key once. Storage is
-        shared by every tab: the statistics are merged, never written over, so ``read``
-        gives what is stored now and only this page's events are added to it."""
+        shared by every tab: the statistics and the history are merged, never written
+        over, so ``read`` gives what is stored now and only this page's events are added
+        to it."""
         writes, self._writes = self._writes, {}
         if self._stats_events:
             merged = self._merged_stats(read(STATS_KEY))
             if merged is not None:
                 writes[STATS_KEY] = merged
+        if self._games:
+            merged = self._merged_history(read(HISTORY_KEY))
+            if merged is not None:
+                writes[HISTORY_KEY] = merged
         if self.elsewhere:
             writes.pop(GAME_KEY, None)
         return [(key, text) for key, text in writes.items() if key not in self.held]
@@ -138,6 +160,20 @@ class Keeping:
         # else nothing readable is stored (cleared, or damaged): what this page knows,
         # its events included, is all there is.
         return self.stats.to_json()
+
+    def _merged_history(self, stored: str | None) -> str | None:
+        games, self._games = self._games, []
+        if HISTORY_KEY in self.held:
+            return None
+        base = History.from_json(stored)
+        if base.newer:  # another tab of a newer version wrote it meanwhile
+            self.held.add(HISTORY_KEY)
+            return None
+        if stored is not None and not base.problem:
+            for entry in games:
+                base.add(entry)
+            self.history = base
+        return self.history.to_json()
 
     # --- other tabs ---------------------------------------------------------------------
     def stored_changed(self, key: str, text: str | None,

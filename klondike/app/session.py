@@ -44,6 +44,7 @@ from .autohome import safe_move
 from .demo import Demo, no_line_said
 from .ending import finish_line
 from .help import Section, rules_help
+from .history import LEFT, LOST, SOLVED, WON, Entry
 from .keeping import Keeping
 from .protocol import Daily, Dealt, Error, Hunting, Idle
 from .reply import Hint, Reply, Toolbar, Winnable
@@ -78,12 +79,16 @@ class Session:
         stats: str | None = None,
         daily: str | None = None,
         rng: random.Random | None = None,
+        history: str | None = None,
+        today: Callable[[], date] = date.today,
     ) -> None:
-        """``settings``, ``stats`` and ``daily`` are the stored texts (None: nothing
-        stored); the game is set by :meth:`resume` or :meth:`new_game`."""
+        """``settings``, ``stats``, ``daily`` and ``history`` are the stored texts (None:
+        nothing stored); ``today`` is the player's calendar date. The game is set by
+        :meth:`resume` or :meth:`new_game`."""
         self.now = now
+        self.today = today
         self.rng = rng or random.Random()
-        self.keeping = Keeping(settings, stats, daily)
+        self.keeping = Keeping(settings, stats, daily, history)
         self.solver = SolverClient(now)
         self.table = Table(now, play=self.solver.play)
         self._auto = False  # safe cards go home after the player's move (auto_step)
@@ -223,6 +228,7 @@ class Session:
             score, key = old.score_at(table.clock.elapsed()), table.key()
             self.keeping.record(lambda stats: stats.record_end(
                 rule_set, stuck, score, game_key=key, checked=was_checked))
+            self._remember(LOST if stuck else LEFT, score)
         table.deal(code, checked)
         self._auto = False
         self.solver.forget()  # the answers were about the old deal
@@ -434,6 +440,7 @@ class Session:
                 stats.record_daily_win(day, game.draw)
 
         self.keeping.record(won)
+        self._remember(SOLVED if solved else WON, score)
         if solved:
             return _("Play it for me won this game in {moves} moves. It is counted apart in "
                      "the statistics, not as your win.").format(moves=moves)
@@ -441,6 +448,14 @@ class Session:
         return _("You won in {time} with {moves} moves.").format(
             time=clock_text(seconds), moves=game.moves_made) + (
             " " + _("Score: {score}").format(score=text) if text else "")
+
+    def _remember(self, result: str, score: int | None) -> None:
+        """The game on the table ended (``result``): into the history of games."""
+        table, game = self.table, self.table.game
+        self.keeping.record_game(Entry(
+            table.key(), game.code, self.today().isoformat(), result,
+            " ".join(map(str, game.history)), round(table.clock.elapsed(), 1), score,
+            self.solver.turned(game)))
 
     def finishing_line(self) -> list[Move] | None:
         """R6 "Finish game": the cards home once every tableau card is face up, or the

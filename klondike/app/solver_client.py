@@ -183,6 +183,17 @@ class SolverClient:
         """``game`` was dealt as winnable, with ``line`` its winning line."""
         self.analysis.receive(position_key(game), Solution(WON, 0, line))
 
+    def turned(self, game: Game) -> int | None:
+        """The move (1 is the first) that turned a winnable position into a lost one,
+        when the solver decided both positions; the last such move if there are more."""
+        known, turned = self.analysis.known, None
+        for moves in range(1, game.moves_made + 1):
+            before = known.get(position_key(game, moves - 1))
+            after = known.get(position_key(game, moves))
+            if before and after and before.result == WON and after.result == LOST:
+                turned = moves
+        return turned
+
     def state(self, game: Game) -> str:
         """BUSY, UNAVAILABLE, WON, LOST or UNKNOWN for ``game``'s position."""
         return self.analysis.state(game)

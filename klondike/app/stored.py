@@ -17,13 +17,15 @@ SETTINGS_KEY = "klondike.settings"  # the player's choices (storage.Settings)
 STATS_KEY = "klondike.stats"  # the statistics of every rule set (klondike.app.stats)
 DAILY_KEY = "klondike.daily"  # the daily deal last started (storage.daily_text)
 PAINT_KEY = "klondike.paint"  # the table as last drawn, for the next visit (app.paint)
-KEYS = (GAME_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, PAINT_KEY)
+HISTORY_KEY = "klondike.history"  # the last games that ended (klondike.app.history)
+KEYS = (GAME_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, PAINT_KEY, HISTORY_KEY)
 
 GAME_VERSION = SAVE_VERSION  # the library's save (klondike.game), with the app's fields
 SETTINGS_VERSION = 1  # 0: the fields alone, with no "v"
 STATS_VERSION = 4  # 2: the keys of the recent games, not only the last; 3: checked games;
 # 4: the games Play it for me won (an older version would write them away: it must not)
 DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
+HISTORY_VERSION = 1
 PAINT_VERSION = 1  # static/paint.js draws only this version and ignores any other
 
 
