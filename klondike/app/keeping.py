@@ -15,7 +15,9 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from typing import TypeVar
 
 from ..i18n import _
 from .history import Entry, History
@@ -134,46 +136,25 @@ class Keeping:
         to it."""
         writes, self._writes = self._writes, {}
         if self._stats_events:
-            merged = self._merged_stats(read(STATS_KEY))
-            if merged is not None:
-                writes[STATS_KEY] = merged
+            events, self._stats_events = self._stats_events, []
+            stats = _merged(read(STATS_KEY), Statistics.from_json, self.stats, events)
+            if stats is None:
+                self.held.add(STATS_KEY)  # another tab of a newer version wrote them
+            else:
+                self.stats = stats
+                writes[STATS_KEY] = stats.to_json()
         if self._games:
-            merged = self._merged_history(read(HISTORY_KEY))
-            if merged is not None:
-                writes[HISTORY_KEY] = merged
+            games, self._games = self._games, []
+            history = _merged(read(HISTORY_KEY), History.from_json, self.history,
+                              [functools.partial(History.add, entry=e) for e in games])
+            if history is None:
+                self.held.add(HISTORY_KEY)
+            else:
+                self.history = history
+                writes[HISTORY_KEY] = history.to_json()
         if self.elsewhere:
             writes.pop(GAME_KEY, None)
         return [(key, text) for key, text in writes.items() if key not in self.held]
-
-    def _merged_stats(self, stored: str | None) -> str | None:
-        events, self._stats_events = self._stats_events, []
-        if STATS_KEY in self.held:
-            return None
-        base = Statistics.from_json(stored)
-        if base.newer:  # another tab of a newer version wrote them meanwhile
-            self.held.add(STATS_KEY)
-            return None
-        if stored is not None and not base.problem:
-            for event in events:
-                event(base)
-            self.stats = base
-        # else nothing readable is stored (cleared, or damaged): what this page knows,
-        # its events included, is all there is.
-        return self.stats.to_json()
-
-    def _merged_history(self, stored: str | None) -> str | None:
-        games, self._games = self._games, []
-        if HISTORY_KEY in self.held:
-            return None
-        base = History.from_json(stored)
-        if base.newer:  # another tab of a newer version wrote it meanwhile
-            self.held.add(HISTORY_KEY)
-            return None
-        if stored is not None and not base.problem:
-            for entry in games:
-                base.add(entry)
-            self.history = base
-        return self.history.to_json()
 
     # --- other tabs ---------------------------------------------------------------------
     def stored_changed(self, key: str, text: str | None,
@@ -191,6 +172,25 @@ class Keeping:
             self.elsewhere = True
             return "game"
         return None
+
+
+_Merged = TypeVar("_Merged", Statistics, History)
+
+
+def _merged(text: str | None, read: Callable[[str | None], _Merged], mine: _Merged,
+            events: list[Callable[[_Merged], None]]) -> _Merged | None:
+    """A value shared by every tab, to write now: the one stored (``text``, just read) with
+    this page's ``events`` added; this page's own (``mine``, its events in it) when
+    nothing readable is stored (cleared, or damaged: what this page knows is all there
+    is); None when a newer version of the game wrote it (never written over)."""
+    stored = read(text)
+    if stored.newer:
+        return None
+    if text is None or stored.problem is not None:
+        return mine
+    for event in events:
+        event(stored)
+    return stored
 
 
 __all__ = ["Keeping"]
