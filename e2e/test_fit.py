@@ -47,7 +47,7 @@ def test_the_menu_and_the_dialogs_open_inside_the_window(page):
             page.click("#menu > summary")
             page.wait_for_selector("#menu[open]")
             items = page.evaluate(BOX, "#menu .menu-items .button")
-            assert len(items) == 6 and inside(items, width, height), (width, height, items)
+            assert len(items) == 7 and inside(items, width, height), (width, height, items)
             page.click("#menu > summary")  # closed again
             for action, dialog in DIALOGS:
                 choose(page, action)

@@ -308,6 +308,8 @@ class App:
             "stats": dialogs.open_stats,
             "stats-reset": lambda: dialogs.ask_reset(True),
             "stats-reset-confirm": dialogs.reset_stats,
+            "history": dialogs.open_history,
+            "history-play": lambda: dialogs.play_again(button.dataset.code),
             "help": dialogs.open_help,
             "hint": lambda: self.show(self.session.ask_hint()),
             "daily": self.start_daily,

@@ -6,7 +6,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from klondike.app.history import LIMIT, LOST, RESULTS, WON, Entry, History
+from klondike.app.history import LIMIT, LOST, RESULTS, WON, Entry, History, rows
 from klondike.app.stored import HISTORY_VERSION
 
 
@@ -68,3 +68,16 @@ def test_any_games_recorded_read_back_the_same(games):
         history.add(entry(n, result=result, seconds=seconds, score=score))
     again = History.from_json(history.to_json())
     assert again.entries == history.entries and again.problem is None
+
+
+def test_the_dialogs_rows_are_newest_first_in_the_players_words():
+    history = History()
+    history.add(entry(1, result=LOST, turned=1, score=None, seconds=75.0))
+    history.add(entry(2, code="KL1-D3V-AAAAAAG", moves="S", score=-52))
+    history.add(entry(3, code="KL1-D1X-AAAAAAG", moves="", score=None))
+    third, second, first = rows(history)
+    assert second.heading == "2026-12-05 · KL1-D3V-AAAAAAG · Draw 3, Vegas"
+    assert second.summary == "Won · 1 move · 0:42 · Score: -$52"
+    assert first.summary == ("Lost (stuck) · the game could still be won until move 1 · "
+                             "2 moves · 1:15")
+    assert third.summary == "Won · 0 moves · 0:42" and third.code == "KL1-D1X-AAAAAAG"

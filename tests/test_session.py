@@ -521,3 +521,17 @@ def solve_says(session: Session, result: str) -> str:
 
     return json.dumps({"kind": "answer", "key": position_key(session.game),
                        "result": result, "nodes": 1, "line": []})
+
+
+def test_the_history_dialog_lists_the_games_and_plays_a_deal_again() -> None:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    session.tap("stock", 0, None)
+    session.new_game(code=GameCode.parse("KL1-D3V-AAAAAAG"))
+    (row,) = session.history_rows()
+    assert row.code == "KL1-D1N-AAAAAAC" and row.summary.startswith("Left for another game")
+    again = session.play_again(row.code)
+    assert again.changed and session.game.code == "KL1-D1N-AAAAAAC"
+    assert session.game.moves_made == 0 and len(session.history_rows()) == 1  # no moves
+    refused = session.play_again("KL1-D4N-AAAAAAC")
+    assert not refused.changed and refused.said.startswith("Game code: ")

@@ -16,12 +16,14 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 from datetime import date as Date
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import jsontext
 from ..codes import BadCode, GameCode
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..moves import Move
+from ..scoring import SCORINGS, clock_text
+from .stats import rule_set_label
 from .stored import HISTORY_VERSION
 
 LIMIT = 100  # games kept, the newest
@@ -97,6 +99,37 @@ class History:
         return history
 
 
+class Row(NamedTuple):
+    """A game of the History dialog, as the player reads it."""
+
+    code: str
+    heading: str  # the day, the game code and the rules
+    summary: str  # the result, the moves, the time and the score
+
+
+def rows(history: History) -> list[Row]:
+    """The History dialog's games, newest first, in the player's language."""
+    names = {WON: _("Won"), LOST: _("Lost (stuck)"), LEFT: _("Left for another game"),
+             SOLVED: _("Won by Play it for me")}
+    shown = []
+    for entry in reversed(history.entries):
+        code = GameCode.parse(entry.code)
+        rules = rule_set_label(f"D{code.draw}{code.scoring}")
+        parts = [names[entry.result]]
+        if entry.turned is not None:
+            parts.append(_("the game could still be won until move {move}").format(
+                move=entry.turned))
+        parts.append(ngettext("{moves} move", "{moves} moves", entry.move_count).format(
+            moves=entry.move_count))
+        parts.append(clock_text(entry.seconds))
+        score = SCORINGS[code.scoring].value_text(entry.score)
+        if score:
+            parts.append(_("Score: {score}").format(score=score))
+        shown.append(Row(entry.code, f"{entry.day} · {entry.code} · {rules}",
+                         " · ".join(parts)))
+    return shown
+
+
 def _read(history: History, data: Any) -> bool:
     version = data.get("v") if isinstance(data, dict) else None
     if isinstance(version, int) and not isinstance(version, bool) \
@@ -141,4 +174,5 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-__all__ = ["Entry", "History", "LEFT", "LIMIT", "LOST", "RESULTS", "SOLVED", "WON"]
+__all__ = ["Entry", "History", "LEFT", "LIMIT", "LOST", "RESULTS", "Row", "SOLVED", "WON",
+           "rows"]

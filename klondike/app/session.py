@@ -44,7 +44,7 @@ from .autohome import safe_move
 from .demo import Demo, no_line_said
 from .ending import finish_line
 from .help import Section, rules_help
-from .history import LEFT, LOST, SOLVED, WON, Entry
+from .history import LEFT, LOST, SOLVED, WON, Entry, Row, rows
 from .keeping import Keeping
 from .protocol import Daily, Dealt, Error, Hunting, Idle
 from .reply import Hint, Reply, Toolbar, Winnable
@@ -629,6 +629,19 @@ class Session:
         days = self.stats.daily_wins(int(rule_set[1]))
         note = _("Daily deals won: {days}").format(days=", ".join(days[-7:])) if days else ""
         return self.stats.summary_rows(rule_set), note
+
+    def history_rows(self) -> list[Row]:
+        """The History dialog: the last games that ended, newest first."""
+        return rows(self.keeping.history)
+
+    def play_again(self, code: str) -> Reply:
+        """The History dialog's Play again: ``code``'s deal anew (a game in progress is
+        left as a new game would leave it)."""
+        try:
+            parsed = GameCode.parse(code)
+        except BadCode as e:
+            return Reply(False, deals.code_error(e))
+        return self.new_game(code=parsed)
 
     def reset_stats(self) -> Reply:
         self.keeping.record(lambda stats: stats.reset())

@@ -19,6 +19,7 @@ SETTINGS_DIALOG = document.getElementById("settings-dialog")
 STATS_DIALOG = document.getElementById("stats-dialog")
 HELP_DIALOG = document.getElementById("help-dialog")
 LINK_DIALOG = document.getElementById("link-dialog")
+HISTORY_DIALOG = document.getElementById("history-dialog")
 
 
 class Dialogs:
@@ -222,6 +223,30 @@ class Dialogs:
         reply = self.app.session.reset_stats()
         self.show_stats()
         self.app.show(reply)
+
+    # --- History (issue 42) ----------------------------------------------------------------
+    def open_history(self) -> None:
+        """The last games that ended, newest first, each with Play again."""
+        body = document.getElementById("history-rows")
+        body.replaceChildren()
+        shown = self.app.session.history_rows()
+        document.getElementById("history-empty").hidden = bool(shown)
+        for row in shown:
+            item = document.createElement("li")
+            add(item, "p", row.heading).className = "game"
+            add(item, "p", row.summary)
+            button = add(item, "button", _("Play again"))
+            button.type = "button"
+            button.className = "button"
+            button.dataset.action = "history-play"
+            button.dataset.code = row.code
+            button.setAttribute("aria-label", _("Play again: {code}").format(code=row.code))
+            body.appendChild(item)
+        self.modal(HISTORY_DIALOG)
+
+    def play_again(self, code: str) -> None:
+        HISTORY_DIALOG.close()
+        self.app.show(self.app.session.play_again(code))
 
     def open_help(self) -> None:
         body = document.getElementById("help-body")
