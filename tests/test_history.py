@@ -78,6 +78,6 @@ def test_the_dialogs_rows_are_newest_first_in_the_players_words():
     third, second, first = rows(history)
     assert second.heading == "2026-12-05 · KL1-D3V-AAAAAAG · Draw 3, Vegas"
     assert second.summary == "Won · 1 move · 0:42 · Score: -$52"
-    assert first.summary == ("Lost (stuck) · the game could still be won until move 1 · "
+    assert first.summary == ("Lost (stuck) · no longer winnable after move 1 · "
                              "2 moves · 1:15")
     assert third.summary == "Won · 0 moves · 0:42" and third.code == "KL1-D1X-AAAAAAG"

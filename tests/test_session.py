@@ -535,3 +535,17 @@ def test_the_history_dialog_lists_the_games_and_plays_a_deal_again() -> None:
     assert session.game.moves_made == 0 and len(session.history_rows()) == 1  # no moves
     refused = session.play_again("KL1-D4N-AAAAAAC")
     assert not refused.changed and refused.said.startswith("Game code: ")
+
+
+def test_finish_game_is_the_players_and_stops_play_it_for_me() -> None:
+    session = fresh(Time())
+    worker = Worker(session)
+    worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC")))
+    session.demo_start()
+    while session.finishing_line() is None:
+        assert session.demo_step().changed
+    for move in session.finishing_line():
+        session.finish_step(move)
+    done = session.finished()
+    assert not session.demo_active and done.demo == "" and done.won
+    assert session.demo_step() == Reply()  # its timer, come after: nothing

@@ -56,9 +56,9 @@ def test_the_looks_are_settings_and_a_foreign_value_falls_back_to_the_default() 
 
 
 def test_a_game_play_it_for_me_played_in_is_saved_so():
-    from klondike.app.storage import is_checked
+    from klondike.app.storage import is_checked, is_solved
 
     game = Game.from_code("KL1-D1N-AAAAAAC")
     text = save_game(game, 3.0, solved=True)
-    assert is_checked(text, "solved") and not is_checked(text)
-    assert not is_checked(save_game(game, 3.0), "solved")
+    assert is_solved(text) and not is_checked(text)
+    assert not is_solved(save_game(game, 3.0))

@@ -117,7 +117,7 @@ def rows(history: History) -> list[Row]:
         rules = rule_set_label(f"D{code.draw}{code.scoring}")
         parts = [names[entry.result]]
         if entry.turned is not None:
-            parts.append(_("the game could still be won until move {move}").format(
+            parts.append(_("no longer winnable after move {move}").format(
                 move=entry.turned))
         parts.append(ngettext("{moves} move", "{moves} moves", entry.move_count).format(
             moves=entry.move_count))

@@ -468,7 +468,9 @@ class Session:
         return line
 
     def finish_step(self, move: Move) -> None:
-        """One card of Finish game (the page animates them); :meth:`finished` after."""
+        """One card of Finish game (the page animates them); :meth:`finished` after.
+        Finish game is the player's: it stops Play it for me."""
+        self.demo.stop()
         self.solver.play(self.game, move)
         self.table.redo_line.clear()
 

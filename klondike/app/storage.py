@@ -86,14 +86,22 @@ def redo_of(text: str, game: Game) -> list[Move]:
     return moves
 
 
-def is_checked(text: str, flag: str = "checked") -> bool:
-    """Whether :func:`save_game`'s value says "Winnable deals only" dealt the game (or
-    sets another of its flags: ``flag="solved"``, Play it for me played in it)."""
+def is_checked(text: str) -> bool:
+    """Whether :func:`save_game`'s value says "Winnable deals only" dealt the game."""
+    return _flag(text, "checked")
+
+
+def is_solved(text: str) -> bool:
+    """Whether :func:`save_game`'s value says Play it for me played in the game."""
+    return _flag(text, "solved")
+
+
+def _flag(text: str, name: str) -> bool:
     try:
         data = jsontext.loads(text)
     except ValueError:
         return False
-    return isinstance(data, dict) and data.get(flag) is True
+    return isinstance(data, dict) and data.get(name) is True
 
 
 def load_game(text: str) -> tuple[Game, float]:

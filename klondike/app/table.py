@@ -34,7 +34,15 @@ from .gestures import (
 )
 from .keys import Keys
 from .stats import key_of_game
-from .storage import dealt_of, is_checked, load_game, new_dealt, redo_of, save_game
+from .storage import (
+    dealt_of,
+    is_checked,
+    is_solved,
+    load_game,
+    new_dealt,
+    redo_of,
+    save_game,
+)
 
 
 class Clock:
@@ -101,7 +109,7 @@ class Table:
         self.game = game
         self.clock = Clock(self.now, elapsed)
         self.checked = is_checked(stored)
-        self.solved = is_checked(stored, "solved")
+        self.solved = is_solved(stored)
         self.redo_line = redo_of(stored, game)[::-1]
         self.dealt = dealt_of(stored)
         self.keys.reset()
