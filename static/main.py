@@ -31,6 +31,7 @@ from page.dialogs import Dialogs, fill_language_choices, translate_page
 from page.dom import BOARD, STATUS, TABLE, nullable, say
 from page.keyboard import Keyboard
 from page.pointer import Pointer
+from page.replay import ReplayControls
 from page.solver import SolverWorker
 from page.store import Store
 from pyodide.ffi import create_proxy
@@ -62,6 +63,7 @@ class App:
         self.pointer = Pointer(self)
         self.keyboard = Keyboard(self)
         self.demo = DemoControls(self)  # Play it for me
+        self.replays = ReplayControls(self)  # a game of the history, replayed
         self.busy = False  # "Finish game" is playing
         self.told_unsaved = False  # a write failed: the player is told once
         self.store_due = False  # a write waits for the frame being drawn
@@ -113,6 +115,8 @@ class App:
             self.demo.ask()
         if reply.demo is not None:
             self.demo.show(reply.demo)
+        if reply.replay is not None:
+            self.replays.show(reply.replay)
         if reply.demo_wait is not None:
             self.demo.wait(reply.demo_wait)
         if reply.auto:  # a safe card goes home once this move has glided
@@ -150,7 +154,7 @@ class App:
 
     def draw_table(self) -> None:
         settings = self.session.settings
-        self.board.render(self.session.game, settings, settings.animation != "off")
+        self.board.render(self.session.shown, settings, settings.animation != "off")
         if self.linked is not None and not self.dialogs.asking_link():
             self.linked = None  # the link's question was closed with Escape: keep playing
             self.show_address()
@@ -173,7 +177,7 @@ class App:
         memory, the player is told once, and the next write tries again."""
         self.store_due = False
         writes = self.session.take_writes(self.storage.get)
-        if not self.session.elsewhere:  # the table as drawn, for static/paint.js next visit
+        if not (self.session.elsewhere or self.session.replaying):  # for static/paint.js
             writes += self.board.painting(self.session.settings)
         if not self.storage.write(writes) and not self.told_unsaved:
             self.told_unsaved = True
@@ -315,11 +319,8 @@ class App:
             "daily": self.start_daily,
             "undo-to-winnable": lambda: self.show(self.session.undo_to_winnable()),
             "take-over": self.take_over,
-            "demo": lambda: self.show(self.session.demo_ask()),
-            "demo-start": self.demo.start,
-            "demo-pause": lambda: self.show(self.session.demo_pause()),
-            "demo-step": lambda: self.show(self.session.demo_one()),
-            "demo-stop": lambda: self.show(self.session.demo_stop()),
+            "history-replay": lambda: dialogs.replay(button.dataset.key),
+            **self.demo.actions(), **self.replays.actions(),
         }
         if action in actions:
             actions[action]()

@@ -4,6 +4,7 @@ this deal and shared links (issue 25) too."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from datetime import date
 
@@ -535,6 +536,60 @@ def test_the_history_dialog_lists_the_games_and_plays_a_deal_again() -> None:
     assert session.game.moves_made == 0 and len(session.history_rows()) == 1  # no moves
     refused = session.play_again("KL1-D4N-AAAAAAC")
     assert not refused.changed and refused.said.startswith("Game code: ")
+
+
+def test_a_replay_stands_over_the_game_read_only_and_the_game_waits() -> None:
+    time = Time()
+    session = fresh(time)
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    for text in DEAL_2_DRAW_1[:3]:
+        session.play(Move.from_text(text))
+    session.new_game(code=GameCode.parse("KL1-D3V-AAAAAAG"))
+    session.tap("stock", 0, None)  # the game in progress: one move, its clock running
+    time.now += 5
+    (row,) = session.history_rows()
+    assert row.can_replay
+    opened = session.replay_open(row.key)
+    assert opened.changed and opened.replay.shown and opened.said.startswith(
+        "Replay of KL1-D1N-AAAAAAC: 3 moves.")
+    assert session.replaying and session.shown.code == "KL1-D1N-AAAAAAC"
+    assert session.shown.moves_made == 0 and session.game.moves_made == 1
+    assert not opened.toolbar.can_undo and not opened.winnable.shown
+    # Read-only: the table's gestures and the player's commands are refused.
+    for refused in (session.tap("stock", 0, None), session.undo(), session.ask_hint(),
+                    session.drop("T7", 6, "F"), session.choose("stock", False),
+                    session.demo_ask(), session.restart()):
+        assert not refused.changed and refused.said.startswith("This is a replay")
+    assert session.drop_pile("T7", 6, "F") is None and session.finishing_line() is None
+    stepped = session.replay_go("forward")
+    assert stepped.changed and stepped.said.startswith("Move 1 of 3: ")
+    assert stepped.replay.status == "Move 1 of 3" and session.shown.moves_made == 1
+    time.now += 100  # the game in progress waits: its clock does not run
+    closed = session.replay_close()
+    assert closed.changed and closed.replay == (False, "", "", True, True, False, False)
+    assert not session.replaying and session.shown is session.game
+    assert session.table.clock.elapsed() == 5 and session.game.moves_made == 1
+    assert session.tap("stock", 0, None).changed  # it plays again
+
+
+def test_a_new_deal_closes_the_replay_and_a_lost_game_shows_its_losing_move() -> None:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    for text in DEAL_2_DRAW_1[:8]:
+        session.play(Move.from_text(text))
+    session.new_game()
+    key = session.history_rows()[0].key
+    history = session.keeping.history  # as if the solver had decided moves 3 and 4
+    history.entries[0] = dataclasses.replace(history.entries[0], turned=4)
+    session.replay_open(key)
+    losing = session.replay_go("losing")
+    assert session.shown.moves_made == 3 and losing.hint.marks is not None
+    assert losing.replay.marked and "The next move lost the game" in losing.said
+    dealt = session.new_game(code=GameCode.parse("KL1-D3V-AAAAAAG"))
+    assert dealt.changed and dealt.replay.shown is False and not session.replaying
+    assert session.game.code == "KL1-D3V-AAAAAAG"
+    missing = session.replay_open("no such key")
+    assert not missing.changed and missing.said == "That game is no longer in the history"
 
 
 def test_finish_game_is_the_players_and_stops_play_it_for_me() -> None:

@@ -17,6 +17,8 @@ from ..moves import (
     Move,
 )
 from .ending import has_useful_move, is_useful
+from .gestures import card_at, source_of
+from .reply import HintMarks
 
 
 def _turns_card_up(game: Game, move: Move) -> bool:
@@ -50,3 +52,13 @@ def hint(game: Game, winning_line: list[str] | None = None) -> Move | None:
     if winning_line:
         return Move.from_text(winning_line[0])
     return sensible_move(game)
+
+
+def marks_of(game: Game, move: Move) -> HintMarks:
+    """Where the table marks ``move`` of ``game``: the card to lift and where it goes
+    (the stock's top card for a draw). The hint's marks, and the replay's losing move."""
+    if move is STOCK:
+        return HintMarks("stock", len(game.stock) - 1, None)
+    pile, index = source_of(game, move)
+    suit = card_at(game, pile, index).suit
+    return HintMarks(pile, index, "F" + suit if move.target < 0 else f"T{move.target + 1}")

@@ -105,6 +105,8 @@ class Row(NamedTuple):
     code: str
     heading: str  # the day, the game code and the rules
     summary: str  # the result, the moves, the time and the score
+    key: str  # the game's, for its replay
+    can_replay: bool  # it has moves to replay
 
 
 def rows(history: History) -> list[Row]:
@@ -126,7 +128,7 @@ def rows(history: History) -> list[Row]:
         if score:
             parts.append(_("Score: {score}").format(score=score))
         shown.append(Row(entry.code, f"{entry.day} · {entry.code} · {rules}",
-                         " · ".join(parts)))
+                         " · ".join(parts), entry.key, entry.move_count > 0))
     return shown
 
 

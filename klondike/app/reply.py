@@ -46,6 +46,21 @@ class Hint(NamedTuple):
     said: str
 
 
+class ReplayBar(NamedTuple):
+    """The replay's controls as the page shows them."""
+
+    shown: bool
+    title: str = ""  # which game
+    status: str = ""  # "Move 12 of 80", and the losing move's mark
+    at_start: bool = True  # Start and Back do nothing
+    at_end: bool = True  # Forward and End do nothing
+    losing: bool = False  # the game has a losing move to go to
+    marked: bool = False  # the move just played, or the next one, is the losing move
+
+
+CLOSED = ReplayBar(False)
+
+
 class Reply(NamedTuple):
     """What a command did, for the page to show.
 
@@ -67,6 +82,7 @@ class Reply(NamedTuple):
     demo_wait: float | None = None  # Play it for me: Session.demo_step after this many s
     elsewhere: bool = False  # another tab took the game: show its banner, end any drag
     stats: bool = False  # the statistics changed in another tab: show them again
+    replay: ReplayBar | None = None  # a game of the history replayed: its bar (CLOSED: none)
     # --- filled by the session from the state the command left ---
     toolbar: Toolbar | None = None  # draw the toolbar again (None: it did not change)
     winnable: Winnable | None = None  # the indicator
@@ -83,4 +99,4 @@ class Reply(NamedTuple):
         return self._replace(said=" ".join(filter(None, (self.said, text))))
 
 
-__all__ = ["Hint", "HintMarks", "Reply", "Toolbar", "Winnable"]
+__all__ = ["CLOSED", "Hint", "HintMarks", "Reply", "ReplayBar", "Toolbar", "Winnable"]

@@ -36,7 +36,7 @@ from typing import TypeVar
 
 from ..codes import BadCode, GameCode
 from ..game import SAVE_VERSION, BadSave, Game
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..moves import STOCK, IllegalMove, Move
 from ..scoring import clock_text
 from . import deals
@@ -47,7 +47,8 @@ from .help import Section, rules_help
 from .history import LEFT, LOST, SOLVED, WON, Entry, Row, rows
 from .keeping import Keeping
 from .protocol import Daily, Dealt, Error, Hunting, Idle
-from .reply import Hint, Reply, Toolbar, Winnable
+from .replay import BadReplay, Replay
+from .reply import CLOSED, Hint, Reply, Toolbar, Winnable
 from .solver_client import HINT_WAIT_SECONDS, SolverClient
 from .stats import Statistics, counts_as_played, rule_set_of
 from .storage import Settings, is_newer
@@ -59,16 +60,35 @@ _Command = TypeVar("_Command", bound=Callable[..., Reply])
 
 def _here(command: _Command) -> _Command:
     """A command of the player's that changes the game: refused while another tab plays
-    it; it stops Play it for me where it is."""
+    it, or while a replay stands over the table; it stops Play it for me where it is."""
     @functools.wraps(command)
     def guarded(self: Session, *args: object, **kwargs: object) -> Reply:
         if self.keeping.elsewhere:
             return Reply(False, _("This game continues in another tab"))
+        if self.replay is not None:
+            return _replay_refused()
         stopped = self.demo.active
         self.demo.stop()
         reply = command(self, *args, **kwargs)
         return reply._replace(demo="") if stopped and reply.demo is None else reply
     return guarded  # type: ignore[return-value]
+
+
+def _replay_refused() -> Reply:
+    return Reply(False, _("This is a replay: its cards do not move. Close it to play your "
+                          "game."))
+
+
+def _closes_replay(command: _Command) -> _Command:
+    """A command that deals (a new game, the daily deal): a replay is closed first."""
+    @functools.wraps(command)
+    def closing(self: Session, *args: object, **kwargs: object) -> Reply:
+        if self.replay is None:
+            return command(self, *args, **kwargs)
+        self._end_replay()
+        reply = command(self, *args, **kwargs)
+        return self._reply(reply._replace(changed=True, replay=CLOSED))
+    return closing  # type: ignore[return-value]
 
 
 class Session:
@@ -93,12 +113,22 @@ class Session:
         self.table = Table(now, play=self.solver.play)
         self._auto = False  # safe cards go home after the player's move (auto_step)
         self.demo = Demo()  # Play it for me
+        self.replay: Replay | None = None  # a game of the history, replayed over the table
 
     # --- what the page reads --------------------------------------------------------------
     @property
     def game(self) -> Game:
         """The game on the table, for the page to draw (never to change)."""
         return self.table.game
+
+    @property
+    def shown(self) -> Game:
+        """The game the table shows: the replay's while one stands over the game."""
+        return self.table.game if self.replay is None else self.replay.game
+
+    @property
+    def replaying(self) -> bool:
+        return self.replay is not None
 
     @property
     def settings(self) -> Settings:
@@ -156,6 +186,7 @@ class Session:
     def take_over(self, stored: str | None) -> Reply:
         """Play on here the game the other tab saved (``stored``), as it is there."""
         self.keeping.elsewhere = False
+        self._end_replay()
         self.table.game = Game(GameCode(0))  # the other tab's game is not left here
         self.solver.forget()
         return self.resume(stored)._replace(said=_("The game continues here"))
@@ -189,6 +220,7 @@ class Session:
             reply = reply._replace(said=" ".join(problems))
         return self._reply(reply._replace(changed=True))
 
+    @_closes_replay
     @_here
     def new_game(self, draw: int | None = None, scoring: str | None = None,
                  code: GameCode | None = None) -> Reply:
@@ -235,6 +267,7 @@ class Session:
         self._after_action()
         return Reply(True, deals.dealt_said(code, table.game.scoring.name))
 
+    @_closes_replay
     @_here
     def start_daily(self, day: date) -> Reply:
         """R8: the deal of ``day`` (the player's calendar date), the same for everyone.
@@ -320,6 +353,8 @@ class Session:
         """Play it for me: the player is asked first (``ask_demo``: the game will count
         apart), then :meth:`demo_start`; where no winning line is known, says why."""
         game = self.game
+        if self.replay is not None:
+            return _replay_refused()
         if self.elsewhere or game.is_won:
             return Reply(False, _("This game continues in another tab") if self.elsewhere
                          else None)
@@ -460,7 +495,7 @@ class Session:
     def finishing_line(self) -> list[Move] | None:
         """R6 "Finish game": the cards home once every tableau card is face up, or the
         solver's winning line once nothing is left to discover."""
-        if self.elsewhere:
+        if self.elsewhere or self.replay is not None:
             return None
         line = finish_line(self.game)
         if line is None and self.game.all_face_up:
@@ -489,19 +524,27 @@ class Session:
     def tap(self, pile: str, index: int, card: str | None) -> Reply:
         """One tap: the stock turns; a card goes home; a second tap on the same card
         soon after puts it on the tableau."""
+        if self.replay is not None:
+            return _replay_refused()
         return self._meant(self.table.tap(pile, index, card))
 
     def drop(self, pile: str, index: int, target: str | None) -> Reply:
         """The card ``index`` of ``pile`` (with the cards on it) let go over ``target``."""
+        if self.replay is not None:
+            return _replay_refused()
         return self._meant(self.table.drop(pile, index, target))
 
     def drop_pile(self, pile: str, index: int, target: str | None) -> str | None:
         """The pile to outline while dragging over ``target`` (None: not a drop)."""
+        if self.replay is not None:
+            return None
         return self.table.drop_pile(pile, index, target)
 
     def choose(self, pile: str, can_move: bool) -> Reply:
         """Enter on ``pile``: the stock turns; elsewhere the keyboard's pick is made or
         put down, and its move is played."""
+        if self.replay is not None:
+            return _replay_refused()
         return self._meant(self.table.choose(pile, can_move), refused=False)
 
     def cancel(self) -> Reply:
@@ -511,14 +554,14 @@ class Session:
     def arrow(self, pile: str, key: str) -> str | None:
         """The pile an arrow key moves the focus to from ``pile`` (None: it stays, and
         the cursor moved within the pile)."""
-        return self.table.keys.arrow(self.game, pile, key)
+        return self.table.keys.arrow(self.shown, pile, key)
 
     def point(self, pile: str) -> tuple[int, str | None]:
         """The card of ``pile`` the keyboard's cursor is on, and its name."""
-        return self.table.keys.point(self.game, pile)
+        return self.table.keys.point(self.shown, pile)
 
     def pointed_index(self, pile: str) -> int:
-        return self.table.keys.pointed_index(self.game, pile)
+        return self.table.keys.pointed_index(self.shown, pile)
 
     @property
     def picked(self) -> tuple[str, int] | None:
@@ -598,6 +641,8 @@ class Session:
         "Thinking…", and the hint comes with the answer (:meth:`solver_heard`) or after
         :data:`HINT_WAIT_SECONDS` (``hint_wait``: then :meth:`hint_due`)."""
         game = self.game
+        if self.replay is not None:
+            return _replay_refused()
         if game.is_won:
             return Reply()
         if self.solver.has_answer(game):
@@ -613,15 +658,16 @@ class Session:
         return Reply(hint=self.solver.hint(self.game))
 
     def winnable(self) -> Winnable:
-        return self.solver.winnable(self.game, self.settings.indicator)
+        return self.solver.winnable(self.game, self.settings.indicator and self.replay is None)
 
     # --- what the page shows ---------------------------------------------------------------
     def toolbar(self) -> Toolbar:
-        table, game = self.table, self.game
+        table, game, here = self.table, self.game, self.replay is None
         return Toolbar(table.score_line(), game.code,
                        _("Game code {code}: click to copy").format(code=game.code),
-                       game.moves_made > 0, bool(table.redo_line) and not self.elsewhere,
-                       self.finishing_line() is not None, table.is_stuck())
+                       game.moves_made > 0 and here,
+                       bool(table.redo_line) and not self.elsewhere and here,
+                       self.finishing_line() is not None, table.is_stuck() and here)
 
     def help_sections(self) -> list[Section]:
         return rules_help(self.game.scoring.letter)
@@ -635,6 +681,51 @@ class Session:
     def history_rows(self) -> list[Row]:
         """The History dialog: the last games that ended, newest first."""
         return rows(self.keeping.history)
+
+    # --- a game of the history replayed (issue 42) -------------------------------------------
+    def replay_open(self, key: str) -> Reply:
+        """Replay the game ``key`` of the history over the table, read-only, from its
+        deal; the game in progress waits (its clock too) until :meth:`replay_close`."""
+        entry = next((e for e in self.keeping.history.entries if e.key == key), None)
+        if entry is None:
+            return Reply(False, _("That game is no longer in the history"))
+        try:
+            replay = Replay(entry)
+        except BadReplay:
+            return Reply(False, _("That game cannot be replayed: its moves do not play on "
+                                  "its deal"))
+        self.demo.stop()
+        self._auto = False
+        self.replay = replay
+        self.table.pause(True)
+        self.keeping.save_game(self.table.saved())  # with the clock where it stopped
+        said = ngettext("Replay of {code}: {moves} move. The arrow keys step through it, "
+                        "Escape closes it; your game waits.",
+                        "Replay of {code}: {moves} moves. The arrow keys step through it, "
+                        "Escape closes it; your game waits.", len(replay.moves))
+        return self._reply(Reply(True, said.format(code=entry.code, moves=len(replay.moves)),
+                                 replay=replay.bar()))
+
+    def replay_go(self, where: str) -> Reply:
+        """Step the replay: ``where`` is one of :data:`klondike.app.replay.WHERE`."""
+        replay = self.replay
+        if replay is None:
+            return Reply()
+        said = replay.go(where)
+        return self._reply(Reply(True, said, hint=replay.hint(), replay=replay.bar()))
+
+    def replay_close(self) -> Reply:
+        """The replay is gone: the game in progress is on the table again."""
+        if self.replay is None:
+            return Reply()
+        self._end_replay()
+        return self._reply(Reply(True, _("Replay closed: your game is back on the table"),
+                                 replay=CLOSED))
+
+    def _end_replay(self) -> None:
+        self.replay = None
+        self.table.pause(False)
+        self.keeping.save_game(self.table.saved())
 
     def play_again(self, code: str) -> Reply:
         """The History dialog's Play again: ``code``'s deal anew (a game in progress is

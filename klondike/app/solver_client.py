@@ -24,13 +24,14 @@ from collections.abc import Callable
 
 from ..game import Game
 from ..i18n import _
-from ..moves import STOCK, Move
+from ..moves import Move
 from ..solution import LOST, UNKNOWN, WON, Solution
 from .analysis import BUDGET, BUSY, UNAVAILABLE, Analysis, position_key
-from .gestures import card_at, describe_move, source_of
+from .gestures import describe_move
 from .hint import hint as hint_move
+from .hint import marks_of
 from .protocol import Answer, Daily, Dealt, Hunting, Message, Working
-from .reply import Hint, HintMarks, Winnable
+from .reply import Hint, Winnable
 from .worker_link import WorkerLink
 
 #: A hint waits this long for the solver's winning line, then suggests a sensible move
@@ -164,12 +165,7 @@ class SolverClient:
         if move is None:
             return Hint(None, _("No useful move is left"))
         said = _("Hint: {move}").format(move=describe_move(game, move))
-        if move is STOCK:
-            return Hint(HintMarks("stock", len(game.stock) - 1, None), said)
-        pile, index = source_of(game, move)
-        suit = card_at(game, pile, index).suit
-        target = "F" + suit if move.target < 0 else f"T{move.target + 1}"
-        return Hint(HintMarks(pile, index, target), said)
+        return Hint(marks_of(game, move), said)
 
     # --- what it knows ----------------------------------------------------------------------
     def winning_line(self, game: Game) -> list[Move] | None:

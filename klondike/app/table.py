@@ -89,6 +89,7 @@ class Table:
         self.taps = Taps()  # to tell a double tap
         self.keys = Keys()  # the keyboard's cursor and pick
         self.hidden = False  # the page is hidden: the clock does not run
+        self.paused = False  # a game of the history is replayed: the clock does not run
 
     # --- the deal -------------------------------------------------------------------------
     def deal(self, code: GameCode, checked: bool = False) -> None:
@@ -135,12 +136,20 @@ class Table:
 
     def settle(self) -> None:
         """After every change: the clock runs from the first move until the win, while the
-        page is shown."""
+        page is shown and the table is this game's (no replay stands over it)."""
         game = self.game
-        self.clock.run(game.moves_made > 0 and not game.is_won and not self.hidden)
+        self.clock.run(game.moves_made > 0 and not game.is_won and not self.hidden
+                       and not self.paused)
 
     def set_hidden(self, hidden: bool) -> None:
         self.hidden = hidden
+        self.settle()
+
+    def pause(self, paused: bool) -> None:
+        """A replay stands over the table (``paused``), or is gone: the game waits."""
+        self.paused = paused
+        self.taps.forget()
+        self.keys.reset()
         self.settle()
 
     # --- moves ----------------------------------------------------------------------------

@@ -20,6 +20,15 @@ class DemoControls:
         self.timer = None  # the next move's timeout: one at a time
         self.step_proxy = create_proxy(self.step)
 
+    def actions(self) -> dict:
+        """The More menu's item, the question's and the bar's buttons, for the page's one
+        click listener."""
+        session, show = self.app.session, self.app.show
+        return {"demo": lambda: show(session.demo_ask()), "demo-start": self.start,
+                "demo-pause": lambda: show(session.demo_pause()),
+                "demo-step": lambda: show(session.demo_one()),
+                "demo-stop": lambda: show(session.demo_stop())}
+
     def ask(self) -> None:
         """Tell the player it counts apart, before it starts."""
         self.app.dialogs.modal(DIALOG)

@@ -226,7 +226,7 @@ class Dialogs:
 
     # --- History (issue 42) ----------------------------------------------------------------
     def open_history(self) -> None:
-        """The last games that ended, newest first, each with Play again."""
+        """The last games that ended, newest first, each with Play again and Replay."""
         body = document.getElementById("history-rows")
         body.replaceChildren()
         shown = self.app.session.history_rows()
@@ -235,14 +235,19 @@ class Dialogs:
             item = document.createElement("li")
             add(item, "p", row.heading).className = "game"
             add(item, "p", row.summary)
-            button = add(item, "button", _("Play again"))
-            button.type = "button"
-            button.className = "button"
-            button.dataset.action = "history-play"
+            button = _button(item, _("Play again"), "history-play",
+                             _("Play again: {code}").format(code=row.code))
             button.dataset.code = row.code
-            button.setAttribute("aria-label", _("Play again: {code}").format(code=row.code))
+            if row.can_replay:
+                button = _button(item, _("Replay"), "history-replay",
+                                 _("Replay: {code}").format(code=row.code))
+                button.dataset.key = row.key
             body.appendChild(item)
         self.modal(HISTORY_DIALOG)
+
+    def replay(self, key: str) -> None:
+        HISTORY_DIALOG.close()
+        self.app.show(self.app.session.replay_open(key))
 
     def play_again(self, code: str) -> None:
         HISTORY_DIALOG.close()
@@ -277,6 +282,17 @@ def add_row(table, tag: str, cells) -> None:
     for text in cells:
         add(row, tag, text)
     table.appendChild(row)
+
+
+def _button(parent, text: str, action: str, label: str):
+    """A button of ``data-action="action"`` added to ``parent``; its name starts with
+    its visible ``text`` (WCAG 2.5.3)."""
+    button = add(parent, "button", text)
+    button.type = "button"
+    button.className = "button"
+    button.dataset.action = action
+    button.setAttribute("aria-label", label)
+    return button
 
 
 def translate_page() -> None:

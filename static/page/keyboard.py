@@ -19,8 +19,8 @@ class Keyboard:
         key = event.key
         app = self.app
         app.celebration.stop()  # a key ends the win's cascade (and does what it does)
-        if app.demo.stops(event):  # a key stops Play it for me (and does nothing else)
-            return
+        if app.demo.stops(event) or app.replays.keys(event):
+            return  # a key stops Play it for me; the arrows step through a replay
         if (event.ctrlKey or event.metaKey) and key.lower() in ("z", "y") \
                 and event.target.tagName not in TYPING:
             event.preventDefault()

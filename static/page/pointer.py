@@ -12,8 +12,9 @@ class Pointer:
         self.highlight = None  # the pile outlined as the drop's place
 
     def on_pointerdown(self, event) -> None:
-        if self.app.busy or event.button > 0 or self.app.demo.stops(event):
-            return  # a press on the table stops Play it for me (and does nothing else)
+        app = self.app
+        if app.busy or event.button > 0 or app.demo.stops(event) or app.replays.stops(event):
+            return  # a press on the table stops Play it for me; a replay's cards stay
         if self.drag is not None:  # a second finger, or a press whose release was lost
             second = event.pointerId != self.drag["id"]
             self.cancel()
