@@ -159,3 +159,41 @@ def test_R9_a_move_is_saved_after_its_frame_and_kept_when_the_page_is_left_at_on
     page.wait_for_function("document.body.classList.contains('ready')")
     assert page.evaluate("sessionStorage.getItem('moves when left')") == "S"  # not yet
     assert saved_moves(page) == "S S"  # written as the page was left
+
+
+def test_a_full_storage_makes_room_with_the_oldest_games_of_the_history(fresh_context,
+                                                                        site_url):
+    """Issue 42: the history of games is the least of what is stored; when the quota is
+    full, its oldest games make room, the game in progress is saved, and the player is
+    told."""
+    from klondike.app.history import LIMIT, WON, Entry, History
+
+    history = History()
+    for n in range(LIMIT - 1):  # room for one more game, but not in the quota
+        history.add(Entry(f"k{n}", WIN_CODE, "2026-12-05", WON, " ".join(DEAL_2_DRAW_1),
+                          60.0, 500))
+    full = history.to_json()
+    seed(fresh_context, {"klondike.history": full})
+    # The quota: the history may not grow past what is stored now.
+    fresh_context.add_init_script(
+        "(() => { const set = Storage.prototype.setItem;"
+        f" Storage.prototype.setItem = function (k, v) {{"
+        f"  if (k === 'klondike.history' && v.length > {len(full)})"
+        "    throw new DOMException('full', 'QuotaExceededError');"
+        "  return set.call(this, k, v); }; })()")
+    page = open_app(fresh_context, site_url)
+    settle(page)
+    click_stock(page)
+    page.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
+    settle(page)
+    page.click("[data-action=new-game] >> nth=0")  # the game is left: into the history
+    page.press("#code-input", "Enter")
+    page.wait_for_function("document.getElementById('status').textContent"
+                           ".includes('storage is full')")
+    assert "the oldest 25 games of the history were left out" in status(page)
+    page.wait_for_function("JSON.parse(localStorage.getItem('klondike.history'))"
+                           ".games.length === 75")
+    games = json.loads(page.evaluate("localStorage.getItem('klondike.history')"))["games"]
+    assert games[0]["key"] == "k25" and games[-1]["result"] == "left"
+    assert json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))["moves"] == ""
+    assert page.locator(".py-error").count() == 0 and page.watch.problems() == []

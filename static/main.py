@@ -33,12 +33,12 @@ from page.keyboard import Keyboard
 from page.pointer import Pointer
 from page.replay import ReplayControls
 from page.solver import SolverWorker
-from page.store import Store
+from page.store import Saving, Store
 from pyodide.ffi import create_proxy
 
 from klondike.app.session import Session
 from klondike.app.stored import DAILY_KEY, GAME_KEY, HISTORY_KEY, SETTINGS_KEY, STATS_KEY
-from klondike.i18n import _, choose_language
+from klondike.i18n import choose_language
 
 FINISH_STEP_S = 0.09
 ELSEWHERE = document.getElementById("elsewhere")
@@ -65,10 +65,7 @@ class App:
         self.demo = DemoControls(self)  # Play it for me
         self.replays = ReplayControls(self)  # a game of the history, replayed
         self.busy = False  # "Finish game" is playing
-        self.told_unsaved = False  # a write failed: the player is told once
-        self.store_due = False  # a write waits for the frame being drawn
-        self.write_proxy = create_proxy(self.write_stored)
-        self.after_frame_proxy = create_proxy(lambda *_args: setTimeout(self.write_proxy, 0))
+        self.saving = Saving(self, store)  # what the session asks to store, after the frame
         self.won = None  # the win's message, shown a frame after the winning move
         self.won_proxy = create_proxy(self.show_won)
         self.won_after_frame = create_proxy(lambda *_args: setTimeout(self.won_proxy, 0))
@@ -125,7 +122,7 @@ class App:
         if reply.answered and not performance.getEntriesByName("klondike-first-answer").length:
             performance.mark("klondike-first-answer")  # for bench/startup.py
         if reply.store:
-            self.store()
+            self.saving.soon()
         if reply.worker == "stop":
             self.solver.stop()
         elif reply.worker == "restart":
@@ -160,29 +157,6 @@ class App:
             self.show_address()
         elif self.session.game.code != self.address_code and self.linked is None:
             self.show_address()  # a new deal (while a link is asked about, its own stays)
-
-    def store(self) -> None:
-        """Write what the session asks to once the frame being drawn is on screen: the
-        write (read, merge, write) is not the move's to wait for. At once while the page
-        is hidden, where no frame comes (and on visibilitychange, before a tab is
-        closed)."""
-        if document.hidden:
-            self.write_stored()
-        elif not self.store_due:
-            self.store_due = True
-            requestAnimationFrame(self.after_frame_proxy)
-
-    def write_stored(self, *_args) -> None:
-        """The writes of :meth:`store`, now; if storage fails the game goes on from
-        memory, the player is told once, and the next write tries again."""
-        self.store_due = False
-        writes = self.session.take_writes(self.storage.get)
-        if not (self.session.elsewhere or self.session.replaying):  # for static/paint.js
-            writes += self.board.painting(self.session.settings)
-        if not self.storage.write(writes) and not self.told_unsaved:
-            self.told_unsaved = True
-            notice = _("Your progress cannot be saved in this browser right now")
-            say(f"{STATUS.textContent} {notice}".strip())
 
     def on_storage(self, event) -> None:
         """Another tab stored something (the storage event)."""

@@ -6,7 +6,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from klondike.app.history import LIMIT, LOST, RESULTS, WON, Entry, History, rows
+from klondike.app.history import LIMIT, LOST, MAX_CHARS, RESULTS, WON, Entry, History, rows
 from klondike.app.stored import HISTORY_VERSION
 
 
@@ -81,3 +81,16 @@ def test_the_dialogs_rows_are_newest_first_in_the_players_words():
     assert first.summary == ("Lost (stuck) · no longer winnable after move 1 · "
                              "2 moves · 1:15")
     assert third.summary == "Won · 0 moves · 0:42" and third.code == "KL1-D1X-AAAAAAG"
+
+
+def test_the_stored_text_is_bounded_by_leaving_out_the_oldest_games():
+    history = History()
+    long_game = " ".join(["S"] * 4_000)  # far longer than any real game
+    for n in range(LIMIT):
+        history.add(entry(n, moves=long_game))
+    assert len(history.to_json()) <= MAX_CHARS
+    assert history.entries[-1].key == f"k{LIMIT - 1}" and len(history.entries) < LIMIT
+    kept = len(history.entries)
+    assert history.make_room() == kept // 4 and len(history.entries) == kept - kept // 4
+    history.entries = history.entries[-2:]
+    assert history.make_room() == 1 and history.entries[0].key == f"k{LIMIT - 1}"

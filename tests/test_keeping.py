@@ -116,3 +116,47 @@ def test_the_history_is_merged_into_what_another_tab_stored_each_game_once():
     assert writes[aside(HISTORY_KEY)].startswith('{"v": 1')
     assert History.from_json(writes[HISTORY_KEY]).entries == []
     assert any("history could not be read" in p for p in damaged.problems())
+
+
+def test_a_full_storage_makes_room_with_the_oldest_games_of_the_stored_history():
+    from klondike.app.history import Entry, History
+
+    def game(n: int) -> Entry:
+        return Entry(f"k{n}", "KL1-D1N-AAAAAAC", "2026-12-05", "won", "S", 1.0, 5)
+
+    stored = History()
+    for n in range(7):
+        stored.add(game(n))
+    keeping = Keeping(None, None, None, stored.to_json())
+    keeping.record_game(game(7))
+    keeping.record(won)
+    writes = dict(keeping.take_writes(lambda key: stored.to_json() if key == HISTORY_KEY
+                                      else None))
+    assert HISTORY_KEY in writes and STATS_KEY in writes
+    # The history could not be written: the storage is full. Its oldest games make room.
+    said = keeping.unwritten([HISTORY_KEY], full=True)
+    assert said == ("The browser's storage is full: the oldest 2 games of the history were "
+                    "left out to make room")
+    assert [e.key for e in keeping.history.entries] == [f"k{n}" for n in range(2, 8)]
+    # Another tab stored a game meanwhile: the room is made in what is stored, and the
+    # game that could not be written is merged again.
+    stored.add(game(8))
+    writes = dict(keeping.take_writes(lambda key: stored.to_json() if key == HISTORY_KEY
+                                      else None))
+    kept = History.from_json(writes[HISTORY_KEY]).entries
+    assert sorted(e.key for e in kept) == sorted(f"k{n}" for n in range(2, 9))
+    assert STATS_KEY not in writes  # the statistics were written the first time
+    made = 0
+    while keeping.unwritten([HISTORY_KEY], full=True) is not None:  # one at a time now
+        made += 1
+    assert made == 7 and keeping.history.entries == []  # then there is no room to make
+
+
+def test_a_refused_write_is_merged_again_at_the_next_and_makes_no_room():
+    keeping = Keeping(None, None, None)
+    keeping.record(won)
+    keeping.take_writes()
+    assert keeping.unwritten([STATS_KEY], full=False) is None and keeping.pending
+    stats = Statistics.from_json(dict(keeping.take_writes())[STATS_KEY])
+    assert stats.record("D1N").won == 1  # the win that was not written, once
+    assert keeping.unwritten([], full=True) is None

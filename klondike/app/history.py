@@ -27,6 +27,7 @@ from .stats import rule_set_label
 from .stored import HISTORY_VERSION
 
 LIMIT = 100  # games kept, the newest
+MAX_CHARS = 200_000  # the stored text's length at most: the oldest games make room
 MAX_MOVES = 5_000  # a game's moves kept (a game of this many is far beyond any real one)
 
 WON = "won"
@@ -68,6 +69,15 @@ class History:
         if any(e.key == entry.key for e in self.entries):
             return
         self.entries = [*self.entries, entry][-LIMIT:]
+        while len(self.entries) > 1 and len(self.to_json()) > MAX_CHARS:
+            del self.entries[0]
+
+    def make_room(self) -> int:
+        """The storage is full: the oldest quarter of the games (one at least) are left
+        out, so the newest and everything else still fit. How many were left out."""
+        dropped = min(len(self.entries), max(1, len(self.entries) // 4))
+        del self.entries[:dropped]
+        return dropped
 
     def to_json(self) -> str:
         return json.dumps({"v": HISTORY_VERSION, "games": [asdict(e) for e in self.entries]},
@@ -176,5 +186,5 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-__all__ = ["Entry", "History", "LEFT", "LIMIT", "LOST", "RESULTS", "Row", "SOLVED", "WON",
-           "rows"]
+__all__ = ["Entry", "History", "LEFT", "LIMIT", "LOST", "MAX_CHARS", "RESULTS", "Row",
+           "SOLVED", "WON", "rows"]

@@ -16,10 +16,10 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .history import Entry, History
 from .stats import Statistics
 from .storage import Settings, daily_text, is_newer, read_daily
@@ -67,7 +67,8 @@ class Keeping:
         if self.stats.problem and not self.stats.newer and isinstance(stats, str):
             self.keep_aside(STATS_KEY, stats)  # what reads is written anew
         self.history = History.from_json(history)
-        self._games: list[Entry] = []  # games ended here, to merge into the stored history
+        # Games ended here (and room made), to merge into the stored history.
+        self._history_events: list[Callable[[History], object]] = []
         if self.history.newer:
             self.held.add(HISTORY_KEY)
             self._told.append(self.history.problem or "")
@@ -79,11 +80,12 @@ class Keeping:
         # plays nor saves until the player takes the game over.
         self.elsewhere = False
         self._stats_events: list[Callable[[Statistics], None]] = []
+        self._taken: dict[str, list[Any]] = {}  # the events merged into the last writes
 
     @property
     def pending(self) -> bool:
         """Whether :meth:`take_writes` has something to give."""
-        return bool(self._writes or self._stats_events or self._games)
+        return bool(self._writes or self._stats_events or self._history_events)
 
     def problems(self) -> list[str]:
         """What the player is to be told of the stored values, once: what was kept aside,
@@ -126,7 +128,26 @@ class Keeping:
     def record_game(self, entry: Entry) -> None:
         """A game that ended, for the history: shown at once, merged into the stored one."""
         self.history.add(entry)
-        self._games.append(entry)
+        self._history_events.append(functools.partial(History.add, entry=entry))
+
+    def unwritten(self, keys: list[str], full: bool) -> str | None:
+        """The storage refused to write ``keys`` (``full``: for want of room). What this
+        page merged into them is merged again at the next write, so no game and no event
+        is lost. If the storage is full, the oldest games of the history, the least of
+        what is stored, make room; what to tell the player then (None: no room made)."""
+        if STATS_KEY in keys:
+            self._stats_events[:0] = self._taken.get(STATS_KEY, [])
+        if HISTORY_KEY in keys:
+            self._history_events[:0] = self._taken.get(HISTORY_KEY, [])
+        self._taken = {}
+        if not full or not keys or not self.history.entries or HISTORY_KEY in self.held:
+            return None
+        dropped = self.history.make_room()
+        self._history_events.append(History.make_room)
+        return ngettext("The browser's storage is full: the oldest game of the history was "
+                        "left out to make room",
+                        "The browser's storage is full: the oldest {games} games of the "
+                        "history were left out to make room", dropped).format(games=dropped)
 
     def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
                     ) -> list[tuple[str, str | None]]:
@@ -134,19 +155,20 @@ class Keeping:
         shared by every tab: the statistics and the history are merged, never written
         over, so ``read`` gives what is stored now and only this page's events are added
         to it."""
-        writes, self._writes = self._writes, {}
+        writes, self._writes, self._taken = self._writes, {}, {}
         if self._stats_events:
             events, self._stats_events = self._stats_events, []
+            self._taken[STATS_KEY] = events
             stats = _merged(read(STATS_KEY), Statistics.from_json, self.stats, events)
             if stats is None:
                 self.held.add(STATS_KEY)  # another tab of a newer version wrote them
             else:
                 self.stats = stats
                 writes[STATS_KEY] = stats.to_json()
-        if self._games:
-            games, self._games = self._games, []
-            history = _merged(read(HISTORY_KEY), History.from_json, self.history,
-                              [functools.partial(History.add, entry=e) for e in games])
+        if self._history_events:
+            changes, self._history_events = self._history_events, []
+            self._taken[HISTORY_KEY] = changes
+            history = _merged(read(HISTORY_KEY), History.from_json, self.history, changes)
             if history is None:
                 self.held.add(HISTORY_KEY)
             else:
@@ -178,7 +200,7 @@ _Merged = TypeVar("_Merged", Statistics, History)
 
 
 def _merged(text: str | None, read: Callable[[str | None], _Merged], mine: _Merged,
-            events: list[Callable[[_Merged], None]]) -> _Merged | None:
+            events: Sequence[Callable[[_Merged], object]]) -> _Merged | None:
     """A value shared by every tab, to write now: the one stored (``text``, just read) with
     this page's ``events`` added; this page's own (``mine``, its events in it) when
     nothing readable is stored (cleared, or damaged: what this page knows is all there

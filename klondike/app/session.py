@@ -174,6 +174,13 @@ class Session:
         gives what is stored, for the statistics' merge."""
         return self.keeping.take_writes(read)
 
+    def unwritten(self, keys: list[str], full: bool) -> Reply:
+        """The storage refused to write ``keys`` (``full``: the quota): what was merged
+        into them is merged again next time; if full, the oldest games of the history make
+        room and the writes are tried again (``store``)."""
+        said = self.keeping.unwritten(keys, full)
+        return Reply() if said is None else Reply(said=said, store=True)
+
     # --- other tabs -----------------------------------------------------------------------
     def stored_changed(self, key: str, text: str | None) -> Reply:
         """Another tab stored ``text`` under ``key`` (the storage event)."""
