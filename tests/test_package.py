@@ -48,8 +48,10 @@ def venv(wheel, tmp_path_factory) -> Path:
 
 def test_the_wheel_holds_the_rules_core_and_solver_typed_and_nothing_of_the_site(wheel):
     names = zipfile.ZipFile(wheel).namelist()
-    core = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "klondike").glob("*.py"))
-    assert "klondike/solver.py" in core and "klondike/cli.py" in core
+    core = sorted(p.relative_to(ROOT).as_posix()
+                  for pattern in ("*.py", "solver/*.py") for p in (ROOT / "klondike").glob(pattern))
+    assert "klondike/solver/__init__.py" in core and "klondike/solver/search.py" in core
+    assert "klondike/cli.py" in core
     assert sorted(n for n in names if n.endswith(".py")) == core
     assert "klondike/py.typed" in names
     assert not [n for n in names if n.split("/")[0] in (

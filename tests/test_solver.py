@@ -19,28 +19,27 @@ from klondike import CARDS, Game, GameCode
 from klondike.cli import main, wilson_interval
 from klondike.daily import daily_code
 from klondike.solver import (
-    _COLUMN_TO_COLUMN,
-    _NO_CARD,
-    _TALON_CARD,
-    _TALON_TO_COLUMN,
     DAILY_BUDGET,
-    HOPELESS,
     LOST,
-    RESTART,
-    SOLO,
     UNKNOWN,
     WON,
     Search,
-    _column_key,
-    _face_down,
-    _long_haul,
-    _luby,
-    _restarts,
-    _Search,
     best_move,
     solve,
     wins_for_the_daily_deal,
 )
+
+# The parts of the search that the rules below are about, by their modules' public names.
+from klondike.solver.board import (
+    COLUMN_TO_COLUMN,
+    NO_CARD,
+    TALON_CARD,
+    TALON_TO_COLUMN,
+    face_down_set,
+)
+from klondike.solver.keys import column_key
+from klondike.solver.portfolio import HOPELESS, RESTART, SOLO, long_haul, luby, restarts
+from klondike.solver.search import Searcher
 
 from .positions import position
 
@@ -281,15 +280,15 @@ def test_the_dead_position_check_never_gives_up_a_winnable_endgame(
 
 def test_no_deal_the_search_wins_is_called_dead(monkeypatch: pytest.MonkeyPatch) -> None:
     # Rule 6 against the search without it: a deal won is never dead.
-    is_dead = _Search._is_dead
-    monkeypatch.setattr(_Search, "_is_dead", lambda self: False)
+    is_dead = Searcher.is_dead
+    monkeypatch.setattr(Searcher, "is_dead", lambda self: False)
     won = 0
     for draw in (1, 3):
         for number in range(40):
             game = Game.new(number, draw)
             if solve(game, budget=1_000).result == WON:
                 won += 1
-                assert not is_dead(_Search(game)), (draw, number)
+                assert not is_dead(Searcher(game)), (draw, number)
     assert won >= 50
 
 
@@ -310,7 +309,7 @@ def test_in_draw_1_no_second_eager_search_joins_late(monkeypatch: pytest.MonkeyP
     # SOLO on, once: deal 128 is won after 8,851 nodes wherever LATE falls. From 2edba30
     # to 5476c0e a second one joined there too (11,133 nodes with LATE at SOLO + 1; at
     # 12,000, deal 93 was won after 122,205 nodes instead of 85,470).
-    monkeypatch.setattr("klondike.solver.LATE", SOLO + 1)
+    monkeypatch.setattr("klondike.solver.portfolio.LATE", SOLO + 1)
     assert solve(Game.new(128, 1), budget=20_000)[:2] == (WON, 8_851)
 
 
@@ -321,7 +320,7 @@ def test_in_draw_3_more_searches_send_talon_cards_home_at_once() -> None:
     game = Game.new(134, 3)
     solution = solve(game, budget=SOLO + 5 * 60)
     assert solution.result == WON and replays_to_win(game, solution.moves)
-    second = [step for step in _Search(game).best_first(2_000) if step is not None]
+    second = [step for step in Searcher(game).best_first(2_000) if step is not None]
     assert second == [(UNKNOWN, 2_000, [])]
 
 
@@ -334,12 +333,12 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     # relaxed search takes its turns too, 72 nodes: the deal is won in draw 1.) Else
     # rule 10's restarts take turns as well.
     game = Game.new(0, 3)
-    first = _Search(game, chains=False)
+    first = Searcher(game, chains=False)
     first.watch = True
     assert [step for step in first.steps(SOLO)][-1].result == UNKNOWN
     assert first.closest == 127 and HOPELESS * 160 >= 160 - 127
     assert solve(game, budget=100_000)[:2] == (LOST, 9_192)
-    monkeypatch.setattr("klondike.solver.HOPELESS", -1)
+    monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", -1)
     assert solve(game, budget=100_000)[:2] == (LOST, 28_248)
 
 
@@ -348,11 +347,11 @@ def test_rule_9_a_loss_of_the_relaxed_game_is_a_loss_in_draw_3() -> None:
     # in draw 3 the depth-first search alone takes 14,838 to prove it, and the relaxed
     # search joining at SOLO proves it for the portfolio within 200 more.
     game = Game.new(3005, 3)
-    relaxed = _Search(game, relaxed=True)
+    relaxed = Searcher(game, relaxed=True)
     assert relaxed.talon_is_set and relaxed.unlimited
     assert [step for step in relaxed.steps(1_000)][-1][:2] == (LOST, 37)
     assert solve(Game.new(3005, 1), budget=1_000).result == LOST  # the same game
-    alone = [step for step in _Search(game, chains=False).steps(SOLO + 200)]
+    alone = [step for step in Searcher(game, chains=False).steps(SOLO + 200)]
     assert alone[-1].result == UNKNOWN
     assert solve(game, budget=SOLO + 200).result == LOST
 
@@ -362,10 +361,10 @@ def test_rule_9_a_win_of_the_relaxed_game_proves_nothing() -> None:
     # nodes and stops there; the portfolio still proves the loss. With Vegas's single
     # pass (R2.9) the relaxed game is draw 1 with unlimited passes all the same.
     game = Game.new(0, 3)
-    assert [step for step in _Search(game, relaxed=True).steps(1_000)][-1][:2] == (WON, 72)
+    assert [step for step in Searcher(game, relaxed=True).steps(1_000)][-1][:2] == (WON, 72)
     assert solve(game, budget=20_000).result == LOST
-    assert not _Search(Game.new(0, 1, "V")).unlimited
-    vegas = _Search(Game.new(0, 1, "V"), relaxed=True)
+    assert not Searcher(Game.new(0, 1, "V")).unlimited
+    vegas = Searcher(Game.new(0, 1, "V"), relaxed=True)
     assert vegas.talon_is_set and vegas.unlimited
 
 
@@ -373,9 +372,9 @@ def test_rule_10_restarts_win_where_rule_5_goes_wrong_near_the_start() -> None:
     # Rule 10: deal 137 in draw 3. The depth-first search in rule 5's order does not
     # win it within 20,000 nodes; the first restart, its order shuffled, wins in 75.
     game = Game.new(137, 3)
-    alone = [step for step in _Search(game).steps(20_000) if step is not None]
+    alone = [step for step in Searcher(game).steps(20_000) if step is not None]
     assert alone[-1][:2] == (UNKNOWN, 20_000)
-    steps = list(_restarts(partial(_Search, game, dead={}), 20_000))
+    steps = list(restarts(partial(Searcher, game, dead={}), 20_000))
     assert steps.count(None) == 75 and steps[-1].result == WON
     assert replays_to_win(game, steps[-1].moves)
     solution = solve(game, budget=20_000)  # their turns in the portfolio
@@ -388,11 +387,11 @@ def test_rule_10_a_restart_that_runs_out_of_moves_proves_the_loss() -> None:
     # of moves after 2,002, with 13,502 nodes spent in all. Each restart with a table
     # of its own: none is cut short by another's positions.
     game = Game.new(5808, 3)
-    steps = list(_restarts(partial(_Search, game, dead={}), 20_000))
+    steps = list(restarts(partial(Searcher, game, dead={}), 20_000))
     assert steps.count(None) == 13_502 and steps[-1][:2] == (LOST, 2_002)
-    assert sum(RESTART * _luby(number) for number in range(2, 15)) == 13_502 - 2_002
-    assert [step for step in _Search(game).steps(100_000) if step][-1].result == LOST
-    assert list(_restarts(partial(_Search, game, dead={}), 1_000))[-1][:2] == (UNKNOWN, 1_000)
+    assert sum(RESTART * luby(number) for number in range(2, 15)) == 13_502 - 2_002
+    assert [step for step in Searcher(game).steps(100_000) if step][-1].result == LOST
+    assert list(restarts(partial(Searcher, game, dead={}), 1_000))[-1][:2] == (UNKNOWN, 1_000)
 
 
 def test_rule_11_the_long_haul_gives_the_searches_that_prove_losses_most_turns() -> None:
@@ -400,11 +399,11 @@ def test_rule_11_the_long_haul_gives_the_searches_that_prove_losses_most_turns()
     # search's and one of the relaxed search's, while it runs.
     first, relaxed, talon, restarts, eager = (iter([]) for _ in range(5))
     searches = [first, relaxed, talon, talon, restarts, restarts, eager]
-    round_ = _long_haul(searches, relaxed)
+    round_ = long_haul(searches, relaxed)
     assert len(round_) == 25 and round_[:5] == [first, first, first, relaxed, talon]
     assert [round_.count(s) for s in (first, relaxed, talon, restarts, eager)] == [15, 5, 2, 2, 1]
-    assert _long_haul([first, talon], relaxed) == [first, first, first, talon]
-    assert _long_haul([first, relaxed], relaxed) == [first, first, first, relaxed]
+    assert long_haul([first, talon], relaxed) == [first, first, first, talon]
+    assert long_haul([first, relaxed], relaxed) == [first, first, first, relaxed]
 
 
 def test_rule_11_from_the_long_haul_on_losses_come_sooner_and_wins_later(
@@ -413,9 +412,9 @@ def test_rule_11_from_the_long_haul_on_losses_come_sooner_and_wins_later(
     # Deal 0 in draw 3, with the full portfolio (HOPELESS off), is proved lost in 28,248
     # nodes when the long haul begins at 100,000; from 5,000 on, in 11,296. Deal 128,
     # won by a restart in 8,289 nodes, is won later: 18,284.
-    monkeypatch.setattr("klondike.solver.HOPELESS", -1)
+    monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", -1)
     assert solve(Game.new(0, 3), budget=30_000)[:2] == (LOST, 28_248)
-    monkeypatch.setattr("klondike.solver.LONG_HAUL", 5_000)
+    monkeypatch.setattr("klondike.solver.portfolio.LONG_HAUL", 5_000)
     assert solve(Game.new(0, 3), budget=30_000)[:2] == (LOST, 11_296)
     assert solve(Game.new(128, 3), budget=30_000)[:2] == (WON, 18_284)
 
@@ -424,21 +423,21 @@ def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
     # Rule 3's talon chains: the Kh (talon) into a space is one move with the Qs
     # (talon) onto it and the Jd's run onto that, which turns the 5c up.
     game = position(["5c | Jd"], stock="Qs Kh")
-    chained = [moves for _, moves in _Search(game)._moves()]
+    chained = [moves for _, moves in Searcher(game).moves()]
     kinds = [[move[0] for move in moves] for moves in chained]
-    assert [_TALON_TO_COLUMN, _TALON_CARD, _COLUMN_TO_COLUMN] in kinds
-    assert [_TALON_TO_COLUMN] not in kinds
+    assert [TALON_TO_COLUMN, TALON_CARD, COLUMN_TO_COLUMN] in kinds
+    assert [TALON_TO_COLUMN] not in kinds
     # Without chains (the first depth-first search), the Kh may go out alone.
-    alone = [[move[0] for move in moves] for _, moves in _Search(game, chains=False)._moves()]
-    assert [_TALON_TO_COLUMN] in alone
+    alone = [[move[0] for move in moves] for _, moves in Searcher(game, chains=False).moves()]
+    assert [TALON_TO_COLUMN] in alone
 
 
 def test_talon_chains_prove_a_loss_in_fewer_nodes() -> None:
     # Deal 600 in draw 1: lost in 882 nodes with talon chains, 5,960 without.
     game = Game.new(600, 1)
-    with_chains = [step for step in _Search(game).steps(2_000) if step is not None]
+    with_chains = [step for step in Searcher(game).steps(2_000) if step is not None]
     assert with_chains == [(LOST, 882, [])]
-    without = [step for step in _Search(game, chains=False).steps(2_000) if step]
+    without = [step for step in Searcher(game, chains=False).steps(2_000) if step]
     assert without == [(UNKNOWN, 2_000, [])]
 
 
@@ -577,11 +576,11 @@ def test_the_dead_check_is_remembered_per_position_and_in_draw_1_per_tableau() -
         (["8h 8d | 7s", "5s | Kc"], kings, False),
     ]:
         game = position(columns, stock=stock, foundations="4s 7h 7d Qc")
-        assert _Search(game, dead=remembered)._is_dead_remembered() is dead
+        assert Searcher(game, dead=remembered).is_dead_remembered() is dead
     assert sorted(remembered.values()) == [False, True]
     for stock, dead in [("4s 5s 6s", True), ("6s 5s 4s", False), ("4s 5s 6s", True)]:
         game = position(SPADES_ON_REDS, stock=stock, foundations="3s 6h 6d Kc", draw=3)
-        assert _Search(game, dead=remembered)._is_dead_remembered() is dead
+        assert Searcher(game, dead=remembered).is_dead_remembered() is dead
     assert sorted(remembered.values()) == [False, False, True, True]
 
 
@@ -592,7 +591,7 @@ def test_talon_chains_agree_with_brute_force() -> None:
     searched = {WON: 0, LOST: 0}
     for _ in range(40):
         game = random_endgame(rng, 1, "N", left=16, columns_used=rng.randint(2, 4))
-        (solution,) = [step for step in _Search(game).steps(100_000) if step is not None]
+        (solution,) = [step for step in Searcher(game).steps(100_000) if step is not None]
         assert solution.result != UNKNOWN
         assert (solution.result == WON) == brute_force_wins(game)
         if solution.nodes:
@@ -600,41 +599,41 @@ def test_talon_chains_agree_with_brute_force() -> None:
     assert searched[WON] >= 20 and searched[LOST] >= 4
 
 
-def assert_play_keeps_what_the_position_gives(search: _Search) -> None:
-    """The face-down set and the card under each column card, as _play and _undo keep
+def assert_play_keeps_what_the_position_gives(search: Searcher) -> None:
+    """The face-down set and the card under each column card, as play and undo keep
     them, are what making them again from the position gives."""
-    assert search.face_down == _face_down(search.columns, search.down)
+    assert search.face_down == face_down_set(search.columns, search.down)
     for col in search.columns:
-        assert [search.below[card] for card in col] == [_NO_CARD, *col][: len(col)]
+        assert [search.below[card] for card in col] == [NO_CARD, *col][: len(col)]
 
 
 def test_what_play_and_undo_keep_matches_the_position_made_again() -> None:
-    # _play and _undo keep the card under each column card and the face-down set; a
+    # play and undo keep the card under each column card and the face-down set; a
     # best-first snapshot keeps the column keys it was made with. Along random lines of
     # moves and back, each must be what making it again from the position gives.
     rng = random.Random(5)
     for number in range(12):
-        search = _Search(Game(GameCode(number, 1 + 2 * (number % 2), "N")))
+        search = Searcher(Game(GameCode(number, 1 + 2 * (number % 2), "N")))
         start = [col[:] for col in search.columns], search.down[:], search.face_down
         played = []
         for _ in range(40):
-            if not (moves := search._moves()):
+            if not (moves := search.moves()):
                 break
             for move in rng.choice(moves)[1]:
-                if move[0] == _TALON_CARD:
+                if move[0] == TALON_CARD:
                     index = search.talon.index(move[1])
-                    move = (_TALON_TO_COLUMN, index, move[2], *search._presses(index))
-                played.append((move, search._play(move)))
+                    move = (TALON_TO_COLUMN, index, move[2], *search.presses(index))
+                played.append((move, search.play(move)))
             assert_play_keeps_what_the_position_gives(search)
-            loose = search._loose_key()
+            loose = search.loose_key()
             pairs = zip(search.columns, search.down, strict=True)
-            exact = [_column_key(col, d) for col, d in pairs]
-            assert search.exact_column_keys == exact
-            search._restore(search._snapshot())
-            assert search.column_keys == search._column_keys(loose=True)
-            assert (search._loose_key(), search.exact_column_keys) == (loose, exact)
+            exact = [column_key(col, d) for col, d in pairs]
+            assert search.exact_column_parts == exact
+            search.restore(search.snapshot())
+            assert search.column_parts == search.column_keys(loose=True)
+            assert (search.loose_key(), search.exact_column_parts) == (loose, exact)
         for move, info in reversed(played):
-            search._undo(move, info)
+            search.undo(move, info)
         assert (search.columns, search.down, search.face_down) == start
 
 
@@ -645,26 +644,27 @@ def test_every_position_a_search_expands_is_as_made_again(
     # on its parent, the others by restoring a snapshot: either way what it keeps (the
     # card under each card, the face-down set, the column and talon keys) must be what
     # making it again from the position gives, at every position any search expands.
-    expand = _Search._children
+    # Rule 6's check is asked first at each of them (and at each search's start).
+    is_dead_remembered = Searcher.is_dead_remembered
     seen = {"best-first": 0}
 
-    def checked(search: _Search, is_new, key=None):
+    def checked(search: Searcher, key: bytes | None = None) -> bool:
         assert_play_keeps_what_the_position_gives(search)
-        kept = search.column_keys[:], search.exact_column_keys[:], search.talon_key
-        search.column_keys[:] = [None] * 7
-        search.talon_key = None
-        made = search._column_keys(search.loose_column_keys)[:], search._talon_key()
+        kept = search.column_parts[:], search.exact_column_parts[:], search.talon_part
+        search.column_parts[:] = [None] * 7
+        search.talon_part = None
+        made = search.column_keys(search.loose_parts)[:], search.talon_key()
         for was, now in zip(kept[0], made[0], strict=True):
             assert was in (None, now)
-        if search.loose_column_keys:  # the exact keys, good where the loose ones are
+        if search.loose_parts:  # the exact keys, good where the loose ones are
             seen["best-first"] += 1
             pairs = zip(search.columns, search.down, kept[0], kept[1], strict=True)
-            assert all(loose is None or exact == _column_key(col, d)
+            assert all(loose is None or exact == column_key(col, d)
                        for col, d, loose, exact in pairs)
         assert kept[2] in (None, made[1])
-        return expand(search, is_new, key)
+        return is_dead_remembered(search, key)
 
-    monkeypatch.setattr(_Search, "_children", checked)
+    monkeypatch.setattr(Searcher, "is_dead_remembered", checked)
     for number in (1, 4):  # in draw 3 past SOLO nodes, so every search runs
         solve(Game.new(number, 3), budget=SOLO + 1_500)
     assert seen["best-first"] > 1_000
@@ -675,21 +675,21 @@ def test_twins_placed_the_other_way_round_are_one_position_to_the_best_first_sea
     # positions (which 7 is free to go home differs), so the depth-first keys differ.
     one = position(["Qd | 8h 7s", "Jd | 8d 7c"], stock="6h", foundations="5h 6s 7d 6c")
     other = position(["Qd | 8h 7c", "Jd | 8d 7s"], stock="6h", foundations="5h 6s 7d 6c")
-    assert _Search(one)._loose_key() == _Search(other)._loose_key()
-    assert _Search(one)._key() != _Search(other)._key()
+    assert Searcher(one).loose_key() == Searcher(other).loose_key()
+    assert Searcher(one).key() != Searcher(other).key()
     # The foundations are part of the loose key, as the columns no longer tell them.
     higher = position(["Qd | 8h 7s", "Jd | 8d 7c"], stock="6h", foundations="5h 6s 7d 5c")
-    assert _Search(higher)._loose_key() != _Search(one)._loose_key()
+    assert Searcher(higher).loose_key() != Searcher(one).loose_key()
 
 
 def test_a_draw_3_waste_of_a_multiple_of_3_cards_is_one_position_with_an_empty_one() -> None:
     # Rule 4: with unlimited passes the same cards are in reach (R2.8, R2.9).
     talon = "4h 5h 6h 7h 8h 9h Th"
     keys = [
-        _Search(
+        Searcher(
             position(["Kd"], waste=" ".join(talon.split()[:n]),
                      stock=" ".join(talon.split()[n:]), foundations="3h", draw=3)
-        )._key()
+        ).key()
         for n in range(8)
     ]
     assert keys[0] == keys[3] == keys[6] == keys[7]
@@ -697,22 +697,22 @@ def test_a_draw_3_waste_of_a_multiple_of_3_cards_is_one_position_with_an_empty_o
     # Not with a limited number of passes (Vegas, R2.9), nor in the daily deal's rules.
     vegas = position(["Kd"], waste="4h 5h 6h", stock="7h 8h 9h Th", foundations="3h",
                      draw=3, scoring="V")
-    assert _Search(vegas)._key() != _Search(position(
-        ["Kd"], stock=talon, foundations="3h", draw=3, scoring="V"))._key()
+    assert Searcher(vegas).key() != Searcher(position(
+        ["Kd"], stock=talon, foundations="3h", draw=3, scoring="V")).key()
     daily = position(["Kd"], waste="4h 5h 6h", stock="7h 8h 9h Th", foundations="3h", draw=3)
-    assert _Search(daily, daily=True)._key() != _Search(daily)._key()
+    assert Searcher(daily, daily=True).key() != Searcher(daily).key()
 
 
 def test_a_draw_3_waste_dominates_a_longer_one_of_the_same_remainder_rule_4() -> None:
     # A waste of 1 card reaches the 1st card, then (drawing) the 4th, the 7th and the
     # 9th, then after the recycle the 3rd, 6th and 9th: all that a waste of 4 or 7
     # reaches, and more, but not the 2nd or 5th card, which a waste of 2 or 5 reaches.
-    search = _Search(position(["Kh"], stock="As 2s 3s 4s 5s 6s 7s 8s 9s", draw=3))
+    search = Searcher(position(["Kh"], stock="As 2s 3s 4s 5s 6s 7s 8s 9s", draw=3))
     lowest: dict[bytes, list[int]] = {}
     answers = []
     for waste in (4, 1, 7, 4, 2, 5, 0, 3, 9):
-        search.p, search.talon_key = waste, None
-        answers.append(search._new_or_better(lowest))
+        search.p, search.talon_part = waste, None
+        answers.append(search.is_new_or_better(lowest))
     assert answers == [True, True, False, False, True, False, False, False, False]
 
 
@@ -721,8 +721,8 @@ def test_dominance_proves_a_draw_3_loss_in_fewer_nodes_rule_4() -> None:
     # it does not decide within 2,000 nodes, it never disagreed with exact keys, and
     # it decided 7 more of them within 25,000 nodes (docs/solver-history.md).
     game = Game.new(0, 3)
-    assert [step for step in _Search(game).steps(30_000) if step] == [(LOST, 7_048, [])]
-    exact = _Search(game)
+    assert [step for step in Searcher(game).steps(30_000) if step] == [(LOST, 7_048, [])]
+    exact = Searcher(game)
     exact.dominance = False
     assert [step for step in exact.steps(30_000) if step] == [(LOST, 8_078, [])]
 
@@ -734,7 +734,7 @@ def test_the_best_first_search_running_out_proves_nothing() -> None:
         ["6s | 7c", "6c | 7s", "8s 9s | Ks", "8c 9c | Kc", "Ts | Js", "Tc | Jc", "Qs | Qc"],
         foundations="5s Kh Kd 5c",
     )
-    steps = list(_Search(game).best_first(budget=10_000))
+    steps = list(Searcher(game).best_first(budget=10_000))
     assert len(steps) < 10_000 and set(steps) == {None}
     assert solve(game).result == LOST
 
@@ -746,9 +746,9 @@ def test_the_two_searches_together_agree_with_brute_force(
     # Rule 8 with every best-first search joining at once (in draw 3 the late one too),
     # or in draw 3 only the one that looks lost gets: a "lost" is still lost, and every
     # win replays.
-    monkeypatch.setattr("klondike.solver.SOLO", 0)
-    monkeypatch.setattr("klondike.solver.LATE", 0)
-    monkeypatch.setattr("klondike.solver.HOPELESS", hopeless)
+    monkeypatch.setattr("klondike.solver.portfolio.SOLO", 0)
+    monkeypatch.setattr("klondike.solver.portfolio.LATE", 0)
+    monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", hopeless)
     rng = random.Random(11)
     searched = {WON: 0, LOST: 0}
     for _ in range(100):  # most losses are dead at the start (rule 6): 4 by search here
@@ -821,10 +821,10 @@ def test_the_searches_pause_the_cycle_collector_and_leave_no_cycles_to_collect()
 
 def test_a_search_lets_go_of_what_it_kept_when_it_ends_or_is_dropped() -> None:
     # As its frame's locals would be: the portfolio drops searches (rule 8) as it goes.
-    ended = _Search(Game.new(0, 1))
+    ended = Searcher(Game.new(0, 1))
     assert [step for step in ended.best_first(3_000) if step][0].result == WON
     assert ended.kept == []
-    dropped = _Search(Game.new(1, 3))
+    dropped = Searcher(Game.new(1, 3))
     steps = dropped.steps(3_000)
     for _ in range(100):
         next(steps)

@@ -1,0 +1,314 @@
+"""The moves a search tries (rules 3 and 5 of :mod:`klondike.solver`): of the legal moves,
+those that cannot wait, each with its place in the order children are tried. A move that
+can wait is not generated; whether it can, depends on whether a card "would come" onto
+what it frees, which :meth:`Moves._arrives` works out from where each card waits.
+"""
+
+from __future__ import annotations
+
+from ..cards import KING, RANK_OF, RED, SUIT_OF
+from .board import (
+    COLUMN_HOME,
+    COLUMN_TO_COLUMN,
+    FOUNDATION_TO_COLUMN,
+    TALON_CARD,
+    TALON_HOME,
+    TALON_TO_COLUMN,
+    Board,
+    BoardMove,
+)
+
+# Where a card waits to be brought onto a tableau card (see Moves._waiting): first
+# face-up card of a column, on face-down cards or at the bottom; face up on another
+# face-up card; in reach on the talon; on a foundation (rank >= 3: it can come back
+# once the cards above it are off).
+_TURNS_UP, _BOTTOM, _ON_FACE_UP, _IN_REACH, _ON_FOUNDATION = 1, 2, 3, 4, 5
+_ON_FOUNDATION_BYTE = bytes([_ON_FOUNDATION])
+_KING_COMES = (_TURNS_UP, _IN_REACH, _ON_FOUNDATION)
+_NO, _YES = 1, 2
+_CHAIN = 6  # how many links of "a card would come onto it" Moves._arrives follows
+
+# Move order (higher first); a move that turns a card up adds the face-down count.
+_TURNS_CARD_UP = 100
+_TALON_HOME_FIRST = 60
+_COLUMN_HOME_FIRST = 50
+_TALON_TO_COLUMN_FIRST = 40
+_EMPTIES_COLUMN = 30
+_PARTIAL_RUN = 20
+_TAKE_BACK = 0
+
+
+def _cards_of(rank: int, suits: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(s * 13 + rank - 1 for s in suits) if 1 <= rank <= KING else ()
+
+
+def _other_colour(card: int) -> tuple[int, int]:
+    return (0, 3) if RED[card] else (1, 2)
+
+
+# Per card: the cards that can be built on it (R2.1), the cards it can be built on, and
+# its twin, the other card of the same colour and rank.
+_FITTING_ON = tuple(_cards_of(RANK_OF[c] - 1, _other_colour(c)) for c in range(52))
+_TARGETS = tuple(_cards_of(RANK_OF[c] + 1, _other_colour(c)) for c in range(52))
+_KINGS = (12, 25, 38, 51)
+_TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
+
+
+class Moves(Board):
+    """A board that chooses the moves worth trying from its position (:meth:`moves`).
+    Its state, set up by :class:`~klondike.solver.search.Searcher`:"""
+
+    # Rule 3's talon chains; without them a talon card goes out alone when the card to
+    # come onto it is in the talon or on a foundation (the daily deal's rules).
+    chains: bool
+    # Set by moves for the rules that look around: column tops (-1 for a space), where
+    # each card waits and the column of each face-up card (_waiting).
+    tops: list[int]
+    where: bytearray
+    column_of: list[int]
+    asked: bytearray  # the cards _arrives is asking about, to stop loops
+    known: bytearray  # _arrives's answers here: 0 (not known), _NO, _YES
+    kings: int  # _kings_to_come's answer here, -1 until asked
+
+    def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
+        """The moves worth trying here (rule 3), each a tuple of internal moves (two
+        or more for a talon card and what comes onto it) with its place in the move
+        order (rule 5)."""
+        columns, down, found, talon = self.columns, self.down, self.found, self.talon
+        tops = [col[-1] if col else -1 for col in columns]
+        space = tops.index(-1) if -1 in tops else -1
+        reach = self.reach()
+        self.tops, self.where = tops, self._waiting(reach)  # for _arrives and its kin
+        self.known = bytearray(52)
+        self.kings = -1
+        where, column_of = self.where, self.column_of
+        # Per card, the columns it can go onto, in order: a top it fits on (R2.1), and
+        # for a King the first space (R2.3). Per column, the same for its face-up run:
+        # where a card of the run fits, or the first space for a King's run that turns
+        # a card up (R2.3, rule 3).
+        onto: list[tuple[int, ...]] = [()] * 52
+        runs_onto: list[tuple[int, ...]] = [()] * 7
+        for j, top in enumerate(tops):
+            if top >= 0:
+                for card in _FITTING_ON[top]:
+                    onto[card] += (j,)
+                    if 0 < where[card] < _IN_REACH:  # face up in a column
+                        runs_onto[column_of[card]] += (j,)
+            elif j == space:
+                for king in _KINGS:
+                    onto[king] = (space,)
+                    if where[king] == _TURNS_UP:
+                        runs_onto[column_of[king]] += (space,)
+        scored: list[tuple[int, tuple[BoardMove, ...]]] = []
+        add = scored.append
+
+        for index, presses, recycled in reach:
+            card = talon[index]
+            rank = RANK_OF[card]
+            if found[SUIT_OF[card]] == rank - 1 and (
+                not self.talon_is_set or self._next_home_waits(card)
+            ):
+                add((_TALON_HOME_FIRST, ((TALON_HOME, index, -1, presses, recycled),)))
+            targets = onto[card]
+            if not targets:
+                continue
+            if not self.talon_is_set:
+                for j in targets:
+                    move = (TALON_TO_COLUMN, index, j, presses, recycled)
+                    add((_TALON_TO_COLUMN_FIRST, (move,)))
+                continue
+            # The card stays in reach, so it comes out only for a card that would come
+            # onto it: with talon chains only together with it (rule 3); without, alone
+            # too when that card is not in a column.
+            alone = not self.chains and any(
+                [where[fit] >= _IN_REACH for fit in _FITTING_ON[card] if self._arrives(fit)]
+            )
+            for j in targets:
+                move = (TALON_TO_COLUMN, index, j, presses, recycled)
+                if alone:
+                    add((_TALON_TO_COLUMN_FIRST, (move,)))
+                for order, follow in self._comes_onto(card, j, self.chains):
+                    add((order, (move, *follow)))
+
+        for i in range(7):
+            col = columns[i]
+            if not col:
+                continue
+            d, top = down[i], col[-1]
+            if found[SUIT_OF[top]] == RANK_OF[top] - 1:
+                order = _TURNS_CARD_UP + d if d and len(col) == d + 1 else _COLUMN_HOME_FIRST
+                add((order, ((COLUMN_HOME, i, -1, 0, 0),)))
+            head_rank = RANK_OF[col[d]]
+            for j in runs_onto[i]:
+                target = tops[j]
+                if target < 0:  # a King's run to the first space
+                    add((_TURNS_CARD_UP + d, ((COLUMN_TO_COLUMN, i, j, 0, 0),)))
+                    continue
+                k = d + head_rank - RANK_OF[target] + 1  # the card that fits on it
+                run = ((COLUMN_TO_COLUMN, i, j, 0, 0),)
+                if k == d and d:
+                    add((_TURNS_CARD_UP + d, run))
+                    continue
+                if k == d:  # empties the column: worth it only for a King to come
+                    if self._kings_to_come() > tops.count(-1):
+                        add((_EMPTIES_COLUMN, run))
+                    continue
+                uncovered = col[k - 1]
+                if found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or self._arrives(
+                    _TWIN[col[k]]
+                ):
+                    add((_PARTIAL_RUN, run))
+
+        for s in range(4):
+            n = found[s]
+            if n < 3:  # an Ace or a 2 on the tableau never helps
+                continue
+            card = s * 13 + n - 1
+            targets = onto[card]
+            if targets and self._arrives(card):
+                for j in targets:
+                    add((_TAKE_BACK, ((FOUNDATION_TO_COLUMN, s, j, 0, 0),)))
+
+        return scored
+
+    def _comes_onto(
+        self, card: int, j: int, chains: bool
+    ) -> list[tuple[int, tuple[BoardMove, ...]]]:
+        """(order, moves) for each way a card that would come onto ``card``, a talon
+        card put on column ``j``, comes at once: a column's run (ordered as that move),
+        and with rule 3's talon chains also the top card of a foundation, or a talon
+        card with what comes onto it in turn. A foundation card under others waits for
+        them."""
+        where, column_of, found = self.where, self.column_of, self.found
+        ways: list[tuple[int, tuple[BoardMove, ...]]] = []
+        for fit in _FITTING_ON[card]:
+            if not self._arrives(fit):
+                continue
+            if where[fit] < _IN_REACH:  # face up in a column
+                i = column_of[fit]
+                turns_up = _TURNS_CARD_UP + self.down[i] if where[fit] == _TURNS_UP else 0
+                run = (COLUMN_TO_COLUMN, i, j, 0, 0)
+                ways.append((max(turns_up, _TALON_TO_COLUMN_FIRST), (run,)))
+            elif not chains:
+                continue
+            elif where[fit] == _ON_FOUNDATION:
+                suit = SUIT_OF[fit]
+                if found[suit] == RANK_OF[fit]:
+                    back = (FOUNDATION_TO_COLUMN, suit, j, 0, 0)
+                    ways.append((_TALON_TO_COLUMN_FIRST, (back,)))
+            else:
+                for order, follow in self._comes_onto(fit, j, chains):
+                    ways.append((order, ((TALON_CARD, fit, j, 0, 0), *follow)))
+        return ways
+
+    def _waiting(self, reach: tuple[tuple[int, int, int], ...]) -> bytearray:
+        """Per card, where it waits to be brought onto a tableau card: one of the
+        ``_TURNS_UP ... _ON_FOUNDATION`` codes, 0 if nowhere (face down, or an Ace or
+        a 2 on its foundation)."""
+        waiting = bytearray(52)
+        column_of = self.column_of
+        for i, (col, d) in enumerate(zip(self.columns, self.down, strict=True)):
+            if col:
+                head = col[d]
+                waiting[head] = _TURNS_UP if d else _BOTTOM
+                column_of[head] = i
+                for card in col[d + 1 :]:
+                    waiting[card] = _ON_FACE_UP
+                    column_of[card] = i
+        talon = self.talon
+        for index, _, _ in reach:
+            waiting[talon[index]] = _IN_REACH
+        for s, n in enumerate(self.found):
+            if n > 2:  # ranks 3 to n, each after the cards above it, R2.6
+                waiting[s * 13 + 2 : s * 13 + n] = _ON_FOUNDATION_BYTE * (n - 2)
+        return waiting
+
+    def _arrives(self, card: int, depth: int = 0) -> bool:
+        """Whether the rules would bring ``card`` onto a tableau card (a King: into a
+        space) now, from where :meth:`_waiting` found it. A card that is free to wait (a
+        talon card that stays in reach, a foundation card) comes only if something
+        would come onto it in turn. A reason that comes back to a card already being
+        asked about is none; past :data:`_CHAIN` links the answer is yes, which errs on
+        the side of searching more."""
+        known = self.known
+        if known[card] == _YES or depth > _CHAIN:
+            return True
+        if known[card] == _NO and not depth:
+            return False
+        where = self.where[card]
+        if not where:  # face down (or an Ace or a 2 home): it never comes
+            return False
+        asked = self.asked
+        if asked[card]:
+            return False
+        asked[card] = 1
+        if where == _TURNS_UP:
+            answer = True
+        elif where == _ON_FACE_UP:  # the partial-run rule: what it uncovers must be used
+            uncovered = self.below[card]
+            answer = self.found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or (
+                self._arrives(_TWIN[card], depth + 1)
+            )
+        elif where == _BOTTOM:  # its move empties a column, which only a King can use
+            answer = RANK_OF[card] != KING and self._kings_to_come() > self.tops.count(-1)
+        elif where == _IN_REACH:
+            answer = not self.talon_is_set or self._holds(card, depth)
+        else:  # on a foundation
+            answer = self._holds(card, depth) or self._frees(card - 1, depth)
+        asked[card] = 0
+        if answer:
+            known[card] = _YES
+        elif not depth:  # a no deeper down may come from stopping a loop
+            known[card] = _NO
+        return answer
+
+    def _holds(self, card: int, depth: int = 0) -> bool:
+        """Whether a card would come onto ``card`` (see :meth:`_arrives`, whose quick
+        answers are repeated here to save calls)."""
+        fits = _FITTING_ON[card]
+        if not fits:
+            return False
+        if depth >= _CHAIN:
+            return True
+        known, asked, where = self.known, self.asked, self.where
+        for fit in fits:
+            if known[fit] == _YES:
+                return True
+            if where[fit] and not asked[fit] and self._arrives(fit, depth + 1):
+                return True
+        return False
+
+    def _frees(self, card: int, depth: int = 0) -> bool:
+        """Whether ``card``, next down on its foundation, would come back (R2.6) once
+        the card above it is off: ranks 1 and 2 never need to; otherwise a card it fits
+        on must be up or able to come (not face down)."""
+        if RANK_OF[card] < 3 or not any(self.where[target] for target in _TARGETS[card]):
+            return False
+        return self._holds(card, depth) or self._frees(card - 1, depth + 1)
+
+    def _kings_to_come(self) -> int:
+        """How many Kings would go into a space: from face-down cards, or as above.
+        Counted once per position; a question about it asked while counting gets the
+        count of every King that could move at all, which errs on the side of yes."""
+        if self.kings < 0:
+            where = self.where
+            self.kings = sum(where[king] in _KING_COMES for king in _KINGS)
+            self.kings = sum(
+                where[king] == _TURNS_UP or (where[king] != _BOTTOM and self._arrives(king))
+                for king in _KINGS
+            )
+        return self.kings
+
+    def _next_home_waits(self, card: int) -> bool:
+        """For a talon that stays in reach: whether the next card of ``card``'s suit is
+        face up in a column, or in the talon and the same holds for the one after it.
+        The daily deal's frozen rules ask for a column's top instead of any face-up
+        card: they miss some wins (rule 3), never make a false one."""
+        where, tops = self.where, self.tops
+        for following in range(card + 1, card - RANK_OF[card] + 14):
+            face_up = following in tops if self.daily else 0 < where[following] < _IN_REACH
+            if face_up:
+                return True
+            if where[following] != _IN_REACH:
+                return False
+        return False

@@ -1,0 +1,265 @@
+"""One search of the portfolio (rules 4, 5 and 8 of :mod:`klondike.solver`): depth-first
+(:meth:`Searcher.steps`) or best-first (:meth:`Searcher.best_first`), a position at a time,
+over the moves of :mod:`.moves` from a board of :mod:`.board`, known by the keys of
+:mod:`.keys`, skipping the dead positions of :mod:`.dead`.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterator
+from functools import partial, wraps
+from heapq import heappop, heappush
+from random import Random
+from typing import Any
+
+from ..game import Game
+from ..solution import LOST, UNKNOWN, WON, Solution
+from .board import COLUMN_TO_COLUMN, TALON_CARD, TALON_TO_COLUMN, BoardMove, Played, move_texts
+from .dead import DeadEnds
+from .moves import Moves
+
+#: How far rule 10 may shuffle a child's distance (rule 5): a face-down card counts 4.
+NOISE = 10
+
+
+def _lets_go(
+    method: Callable[..., Iterator[Solution | None]],
+) -> Callable[..., Iterator[Solution | None]]:
+    """A search's steps, after which (ended, or dropped unfinished) what the search
+    kept is let go, as its own frame's would be."""
+
+    @wraps(method)
+    def steps(search: Searcher, *args: object, **options: object) -> Iterator[Solution | None]:
+        try:
+            yield from method(search, *args, **options)
+        finally:
+            search.kept.clear()
+
+    return steps
+
+
+class Searcher(Moves, DeadEnds):
+    """One search of the portfolio on its own board: the moves of :class:`Moves`, the
+    keys of :class:`~klondike.solver.keys.Keys` and the check of :class:`DeadEnds`, put
+    together by :meth:`steps` (depth-first) or :meth:`best_first`."""
+
+    def __init__(
+        self,
+        game: Game,
+        daily: bool = False,
+        chains: bool = True,
+        dead: dict[bytes, bool] | None = None,
+        relaxed: bool = False,
+    ) -> None:
+        super().__init__(game, daily, relaxed)
+        # Talon chains only where the talon is one set, and not in the daily deal's rules.
+        self.chains = chains and self.talon_is_set and not daily
+        # Rule 4's dominance of one waste length over another, when it matters (not in
+        # draw 1, where the talon is one set) and no pass is ever the last.
+        self.dominance = self.unlimited and not self.talon_is_set and not daily
+        self.tops = []
+        self.where = bytearray(52)
+        self.column_of = [-1] * 52
+        self.asked = bytearray(52)
+        self.known = bytearray(52)
+        self.kings = -1
+        self.dead = {} if dead is None else dead
+        self.last_key = b""
+        # The lists, sets and dicts that grow as it searches, let go when its steps end
+        # (_lets_go).
+        self.kept: list[object] = []
+        # The least distance (rule 5) of the positions expanded that are not dead, kept
+        # while ``watch`` is set (by the portfolio, for its first search's first nodes).
+        self.closest = self.distance()
+        self.watch = False
+
+    def _start(self, entered: Played) -> Solution | None:
+        """Before any search: the safe moves, then won early (rule 7) or dead (rule 6)."""
+        self.play_safe_moves(entered)
+        if sum(self.found) == 52 or self.finish(entered):
+            return Solution(WON, 0, move_texts(move for move, _ in entered))
+        if self.is_dead_remembered():  # remembered: the root's expansion asks again
+            return Solution(LOST, 0, [])
+        return None
+
+    def _children(
+        self, is_new: Callable[[], bool], key: bytes | None = None
+    ) -> Iterator[tuple[int, Played, bool]]:
+        """Play each move of rule 3 in turn (none in a dead position, rule 6), with
+        the safe moves after it, and yield (its order, all moves played, whether that
+        won) when it won or ``is_new()`` says its position is new (see :meth:`is_new`).
+        The position is on the board while yielded and taken back when the caller
+        goes on. ``key``: the position's :meth:`key`, if the caller has it."""
+        if not self.daily and self.is_dead_remembered(key):  # rule 6, at every position
+            return
+        if self.watch:
+            self.closest = min(self.closest, self.distance())
+        # The columns' keys here, for each child's to be made again only where it moved.
+        keys = self.column_keys(self.loose_parts)[:]
+        # The exact ones made with the loose ones (the best-first search's only).
+        exact = self.exact_column_parts[:] if self.loose_parts else None
+        for order, moves in self.moves():
+            played: Played = []
+            for move in moves:
+                if move[0] == TALON_CARD:
+                    index = self.talon.index(move[1])
+                    move = (TALON_TO_COLUMN, index, move[2], *self.presses(index))
+                played.append((move, self.play(move)))
+            if moves[0][0] != COLUMN_TO_COLUMN or self.goes_home(moves[0][1]):
+                self.play_safe_moves(played)
+            # Won, or won early (rule 7): either way no card is face down.
+            if not self.face_down and (sum(self.found) == 52 or self.finish(played)):
+                yield order, played, True
+            elif is_new():
+                yield order, played, False
+            for move, info in reversed(played):
+                self.undo(move, info)
+            self.column_parts[:] = keys
+            if exact:
+                self.exact_column_parts[:] = exact
+
+    @_lets_go
+    def steps(self, budget: int, shuffle: Random | None = None) -> Iterator[Solution | None]:
+        """Depth-first search over the moves of rule 3, children ordered by rule 5, with
+        a transposition table, one position at a time: None before each position it
+        expands, then the :class:`Solution` (at most ``budget`` positions). With
+        ``shuffle``, each child's distance gains a draw of it up to :data:`NOISE`
+        (rule 10)."""
+        entered: Played = []  # the moves that led to the current position
+        if solution := self._start(entered):
+            yield solution
+            return
+        seen: dict[bytes, int] | set[bytes]
+        if self.dominance:
+            seen = {}
+            is_new = partial(self.is_new_or_better, seen)
+        else:
+            seen = set()
+            is_new = partial(self.is_new, seen, self.key)
+        is_new()  # the start
+        key = self.last_key
+        # One frame per position on the current line: [children, next child, entered].
+        stack: list[list[Any]] = []
+        self.kept += (seen, stack)
+        nodes = 0
+        while True:
+            if nodes == budget:
+                yield Solution(UNKNOWN, nodes, [])
+                return
+            nodes += 1
+            yield None
+            children: list[tuple[float, int, int, Played, bytes]] = []
+            for order, played, won in self._children(is_new, key):
+                if won:
+                    line = [frame[2] for frame in stack] + [entered, played]
+                    texts = move_texts(move for moves in line for move, _ in moves)
+                    yield Solution(WON, nodes, texts)
+                    return
+                distance: float = self.distance()
+                if shuffle is not None:
+                    distance += NOISE * shuffle.random()
+                children.append((distance, -order, len(children), played, self.last_key))
+            children.sort()
+            stack.append([children, 0, entered])
+            while stack:  # enter the next child, backing up past exhausted positions
+                frame = stack[-1]
+                children, i = frame[0], frame[1]
+                if i < len(children):
+                    frame[1] = i + 1
+                    # The child's moves and the safe moves after them, as _children
+                    # played them from this same position.
+                    *_, played, key = children[i]
+                    entered = [(move, self.play(move)) for move, _ in played]
+                    break
+                stack.pop()
+                for move, info in reversed(frame[2]):
+                    self.undo(move, info)
+            else:
+                yield Solution(LOST, nodes, [])
+                return
+
+    @_lets_go
+    def best_first(
+        self, budget: int, eager: bool = True, from_talon: bool = False
+    ) -> Iterator[Solution | None]:
+        """Like :meth:`steps`, but always expanding the most promising position seen
+        so far (rule 5's distance, then its move order, then the newest), not the next
+        child on the current line: it goes straight for wins that start with a move the
+        depth-first search would only come back to after exhausting a large subtree.
+        It knows positions by :meth:`loose_key` and, with ``eager``, sends every card
+        home as soon as it can (with ``from_talon``, talon cards the draws reach too),
+        so it only looks for wins: having run out of positions, it stops without an
+        answer (rule 8)."""
+        self.eager = eager
+        self.eager_talon = from_talon
+        entered: Played = []
+        if solution := self._start(entered):
+            if solution.result == WON:  # a loss after eager moves home proves nothing
+                yield solution
+            return
+        seen: set[bytes] = set()
+        is_new = partial(self.is_new, seen, self.loose_key)
+        is_new()  # the start
+        # Per position put on the heap, by its number: the position it came from, the
+        # moves played from there (_packed) and, until taken from the heap, its
+        # snapshot. The heap holds numbers of _rank. With a tuple, a list of moves and
+        # the column keys each, the portfolio on deal 104 in draw 3 peaked at 423 MiB
+        # at 1,000,000 nodes; so, at 279 MiB.
+        came_from = array("l", [-1])
+        moves_of = [_packed(entered)]
+        snapshots: list[bytes | None] = [self.snapshot()]
+        heap = [_rank(0, 0, 0)]
+        self.kept += (seen, came_from, moves_of, snapshots, heap)
+        nodes = 0
+        on_board = 0  # the position on the board
+        while heap:
+            if nodes == budget:
+                yield Solution(UNKNOWN, nodes, [])
+                return
+            nodes += 1
+            yield None
+            here = _RANK_NUMBER - (heappop(heap) & _RANK_NUMBER)
+            snapshot, snapshots[here] = snapshots[here], None
+            assert snapshot is not None  # each number is on the heap once
+            if came_from[here] == on_board:
+                # A child of the position on the board (half of the positions taken
+                # from the heap): playing its moves again is cheaper than restoring.
+                for move in _unpacked(moves_of[here]):
+                    self.play(move)
+            else:
+                self.restore(snapshot)
+            on_board = here
+            for order, played, won in self._children(is_new):
+                if won:
+                    line = [move for move, _ in played][::-1]
+                    at = here
+                    while at >= 0:
+                        line += _unpacked(moves_of[at])[::-1]
+                        at = came_from[at]
+                    yield Solution(WON, nodes, move_texts(line[::-1]))
+                    return
+                came_from.append(here)
+                moves_of.append(_packed(played))
+                snapshots.append(self.snapshot())
+                heappush(heap, _rank(self.distance(), order, len(snapshots) - 1))
+
+
+_RANK_NUMBER = (1 << 32) - 1
+
+
+def _rank(distance: int, order: int, number: int) -> int:
+    """The best-first search's heap entry for position ``number``: one int, least for
+    the least distance (rule 5), then the highest move order, then the newest."""
+    return (distance << 10 | 1023 - order) << 32 | _RANK_NUMBER - number
+
+
+def _packed(played: Played) -> bytes:
+    """The moves of ``played``, five bytes each (:func:`_unpacked` reads them)."""
+    return bytes([n for (kind, a, b, presses, recycled), _ in played
+                  for n in (kind, a, b + 1, presses, recycled)])
+
+
+def _unpacked(packed: bytes) -> list[BoardMove]:
+    return [(packed[i], packed[i + 1], packed[i + 2] - 1, packed[i + 3], packed[i + 4])
+            for i in range(0, len(packed), 5)]
