@@ -23,8 +23,11 @@ from klondike.i18n import (
     choose_language,
     install,
     language_choices,
+    pgettext,
     translations_from_mo,
 )
+from klondike.position import BadPosition, read
+from tests.test_position import WASTE_3
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -86,14 +89,24 @@ def test_extraction_finds_the_core_the_glue_and_the_page(template):
     assert {"Spades foundation", "Column 7", "No useful move is left.", "Start"} <= msgids_
     assert {c.name for c in CARDS} <= msgids_  # the 52 names, each its own message
     assert {"ace", "king", "spades", "red", "black", "face-down card"} <= msgids_
-    assert {"Normal", "Standard", "Vegas", "None"} <= msgids_  # N_ in scoring.py
+    assert {"Normal", "Standard", "Vegas", "None"} <= msgids_  # NC_ in scoring.py
+    # One English word, two messages: the scoring (scoring.py and the page's choices, which
+    # tools/build.py marks with data-i18n-context) and the animation speed (the page).
+    normal = {m.context: m for m in template if m.id == "Normal"}
+    assert set(normal) == {"scoring", "animation speed"}
+    assert {path for path, _line in normal["scoring"].locations} == {
+        "index.html", "klondike/scoring.py"}
+    assert {path for path, _line in normal["animation speed"].locations} == {"index.html"}
     plural = [m for m in template if m.id and m.pluralizable]
     assert plural and all(m.string == ("", "") for m in plural)
     # Each # Translators: comment reaches the message below it, and only that one.
     for word in ("red", "black"):
         comments = template[word].auto_comments
         assert comments[0].startswith("Translators: the colour a card needs"), word
-    assert template["Undo"].auto_comments == []
+    assert template["Move undone"].auto_comments == []
+    # A button's text carries a note that it is one (the check keeps Polish and Czech short).
+    assert template["Undo"].auto_comments == [catalogs.BUTTON_NOTE]  # index.html
+    assert template["Play again"].auto_comments == [catalogs.BUTTON_NOTE]  # made in Python
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -189,6 +202,28 @@ def test_every_plural_message_takes_the_languages_form_for_every_count(lang):
         assert translations.plural(n) == rule(n), n
         for m in plural:
             assert translations.ngettext(*m.id, n) == m.string[rule(n)]
+
+
+def test_a_message_context_gives_one_english_word_its_own_translation_in_each_use(speak):
+    """"Normal" is the Polish app's scoring ("punktacja Normal") and an animation speed
+    ("Normalna"): the compiled catalog, as the browser loads it, tells them apart."""
+    for lang, scoring, speed in (("pl", "Normal", "Normalna"), ("vi", "Thường", "Bình thường"),
+                                 ("cs", "Normální", "Normální")):
+        speak(lang)
+        assert pgettext("scoring", "Normal") == scoring, lang
+        assert pgettext("animation speed", "Normal") == speed, lang
+    speak("pl")
+    assert rules_help("N")[-1].title == "Punktacja: Normal"  # the help names the scoring so
+    assert _("Normal") == "Normal"  # no context, no such message: English
+
+
+@pytest.mark.parametrize("waste, polish", [("QdTcQs|", "0 kart"), ("Qd|TcQs", "2 karty"),
+                                           ("|QdTcQs", "3 karty")])
+def test_the_count_of_fanned_cards_takes_the_polish_form_for_the_number(speak, waste, polish):
+    speak("pl")
+    with pytest.raises(BadPosition) as refused:
+        read(WASTE_3.replace("D3N", "D1N").replace("|QdTcQs", waste))
+    assert f"rozkłada {polish} po znaku" in str(refused.value)
 
 
 def test_install_switches_an_illegal_move_message_into_polish(speak):
