@@ -132,6 +132,111 @@ def test_the_check_counts_missing_empty_fuzzy_and_misplaced_translations_as_prob
     assert found[4:] == ["pl: needs 3 plural forms: '{n} card'"]
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_catalog_follows_what_its_glossary_asks_a_machine_to_check(lang, template):
+    """docs/glossary-<lang>.md: its refused words, button labels short enough, buttons and
+    settings named in sentences by their labels (tools/i18n.py check)."""
+    refused = catalogs.refused_words(catalogs.glossary_path(lang).read_text(encoding="utf-8"))
+    assert len(refused) >= 5  # the table was read
+    assert catalogs.style_problems(template, catalog(lang), refused) == []
+
+
+GLOSSARY = """# Czech glossary
+
+## Terms
+
+| English | Czech |
+|---|---|
+| `winnable` | not a rule: another section |
+
+## Refused by the check
+
+| pattern | write instead |
+|---|---|
+| `(?i)vyhratel` | řešitelný |
+| `\\b[Vv]aš` | tvůj, tvoje |
+| `\\b\\w{2,}te\\b` | the ty-form: zkus, vypni |
+
+## After
+| `ignored` | also not a rule |
+"""
+
+
+def small_template(*messages) -> Catalog:
+    """A template of (msgid, notes) as tools/i18n.py extract makes them."""
+    template = Catalog()
+    for msgid, notes in messages:
+        template.add(msgid, auto_comments=notes)
+    return template
+
+
+def test_the_check_refuses_the_glossarys_words_and_nothing_else():
+    refused = catalogs.refused_words(GLOSSARY)
+    assert [p.pattern for p, _instead in refused] == ["(?i)vyhratel", r"\b[Vv]aš", r"\b\w{2,}te\b"]
+    template = small_template(("Try again.", []), ("Your settings", []), ("Winnable", []),
+                              ("Click to copy", []), ("Stock", []))
+    czech = Catalog(locale="cs")
+    czech.add("Try again.", "Zkuste to znovu.")  # the formal vy
+    czech.add("Your settings", "Vaše nastavení")
+    czech.add("Winnable", "Vyhratelné")
+    czech.add("Click to copy", "Kliknutím zkopírujete")
+    czech.add("Stock", "Balíček")
+    found = catalogs.style_problems(template, czech, refused)
+    assert [f.split(": ")[-1] for f in found] == [
+        "'Try again.'", "'Your settings'", "'Winnable'", "'Click to copy'"]
+    assert found[0].startswith(r"cs: '\\b\\w{2,}te\\b' is refused by the glossary (write the ty")
+    informal = Catalog(locale="cs")
+    for msgid, text in (("Try again.", "Zkus to znovu."), ("Your settings", "Tvoje nastavení"),
+                        ("Winnable", "Lze vyhrát"), ("Click to copy", "Kliknutím zkopíruješ"),
+                        ("Stock", "Balíček")):
+        informal.add(msgid, text)
+    assert catalogs.style_problems(template, informal, refused) == []
+
+
+def test_the_check_keeps_polish_and_czech_button_labels_short():
+    button = [catalogs.BUTTON_NOTE]
+    template = small_template(("Restart this deal", button), ("Hint", button),
+                              ("Deal it again now", []))
+    polish = Catalog(locale="pl")
+    polish.add("Restart this deal", "Zacznij to rozdanie od nowa")  # 27 > 17 + 6 > 1.3 x 17
+    polish.add("Hint", "Podpowiedź")  # a short label may be 6 characters longer
+    polish.add("Deal it again now", "Zacznij to rozdanie od nowa teraz")  # no button
+    assert catalogs.style_problems(template, polish, []) == [
+        "pl: a button's label of 27 characters, at most 23 fit: 'Restart this deal'"]
+    polish["Restart this deal"].string = "Zacznij od nowa"
+    assert catalogs.style_problems(template, polish, []) == []
+    vietnamese = Catalog(locale="vi")  # no limit: Vietnamese words are short
+    vietnamese.add("Restart this deal", "Chơi lại ván này từ đầu một lần nữa")
+    vietnamese.add("Hint", "Gợi ý")
+    vietnamese.add("Deal it again now", "Chơi lại ván này ngay")
+    assert catalogs.style_problems(template, vietnamese, []) == []
+
+
+def test_the_check_wants_buttons_and_settings_named_by_their_labels():
+    template = small_template(
+        ("Finish game", [catalogs.BUTTON_NOTE]), ("Play it", [catalogs.BUTTON_NOTE]),
+        ("Play it for me", [catalogs.BUTTON_NOTE]),
+        ("Winnable deals only (the solver proves it)", [catalogs.SETTING_NOTE]),
+        ("Once every card is face up, Finish game plays the rest.", []),
+        ("Play it for me: paused", []), ("Try again, or turn off Winnable deals only.", []),
+        ("You can finish game after game.", []))  # "finish game" here is no name
+    vietnamese = Catalog(locale="vi")
+    for msgid, text in (
+            ("Finish game", "Hoàn thành ván"), ("Play it", "Bắt đầu"),
+            ("Play it for me", "Chơi giúp tôi"),
+            ("Winnable deals only (the solver proves it)", "Chỉ chia ván thắng được (…)"),
+            ("Once every card is face up, Finish game plays the rest.",
+             "Khi mọi lá đều ngửa, nút Kết thúc ván đưa các lá còn lại lên."),
+            ("Play it for me: paused", "Chơi giúp tôi: đã tạm dừng"),
+            ("Try again, or turn off Winnable deals only.",
+             "Hãy thử lại, hoặc tắt chỉ chia ván thắng được."),  # any letter case
+            ("You can finish game after game.", "Bạn có thể chơi hết ván này đến ván khác.")):
+        vietnamese.add(msgid, text)
+    assert catalogs.style_problems(template, vietnamese, []) == [
+        "vi: names 'Finish game' otherwise than its label 'Hoàn thành ván': "
+        "'Once every card is face up, Finish game plays the rest.'"]
+
+
 def test_extract_keeps_translations_adds_new_messages_and_keeps_dropped_ones_as_obsolete(
         tmp_path):
     """tools/i18n.py extract on a small tree: pybabel extract, then pybabel update."""
