@@ -9,6 +9,12 @@ placeholders, translated first and formatted after, so a translation may reorder
 
 >>> _("Column {column} is empty").format(column=3)
 'Column 3 is empty'
+
+One English word may need two translations: a message context (gettext's msgctxt) tells
+them apart, as "Normal" the scoring and "Normal" the animation speed:
+
+>>> pgettext("scoring", "Normal"), pgettext("animation speed", "Normal")
+('Normal', 'Normal')
 >>> choose_language(["cs-CZ", "en"]), choose_language(["de-DE"]), choose_language([], "vi")
 ('cs', 'en', 'vi')
 
@@ -47,9 +53,25 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """The message as meant in ``context``, when the same English says two things."""
+    return _current.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` within ``context``."""
+    return _current.npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:  # noqa: N802 - the gettext name for "mark, do not translate"
     """Mark a message for the catalog where it is defined; translate it where it is shown
-    with ``_(value)`` (e.g. the scoring names in :mod:`klondike.scoring`)."""
+    with ``_(value)``."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:  # noqa: N802 - GLib's name for N_ with a context
+    """:func:`N_` with a context: translate the value with ``pgettext(context, value)``
+    (e.g. the scoring names in :mod:`klondike.scoring`, context "scoring")."""
     return message
 
 

@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from .cards import CARDS, RANKS, SUITS, Card
 from .game import BadPosition, Column, _fits, _no_fit
-from .i18n import _
+from .i18n import _, ngettext, pgettext
 from .scoring import SCORINGS, Scoring, unknown_letter
 
 
@@ -106,8 +106,10 @@ def read(text: str, *, partial: bool = False) -> Setup:
     most = min(draw, len(waste))
     if waste and not 1 <= fan <= most:
         raise BadPosition(
-            _("The waste fans {fan} cards after its '|'; in draw {draw} it fans at "
-              "least 1 and at most {most}").format(fan=fan, draw=draw, most=most))
+            ngettext("The waste fans {fan} card after its '|'; in draw {draw} it fans at "
+                     "least 1 and at most {most}",
+                     "The waste fans {fan} cards after its '|'; in draw {draw} it fans at "
+                     "least 1 and at most {most}", fan).format(fan=fan, draw=draw, most=most))
     counts = found_text.split(",")
     if len(counts) != 4 or not all(_whole(c) and int(c) <= 13 for c in counts):
         raise BadPosition(
@@ -121,7 +123,8 @@ def read(text: str, *, partial: bool = False) -> Setup:
     if rules.floor is not None and score < rules.floor:
         raise BadPosition(
             _("The score {score} is below the lowest that {scoring} scoring allows, "
-              "{floor}").format(score=score, scoring=_(rules.name), floor=rules.floor))
+              "{floor}").format(score=score, scoring=pgettext("scoring", rules.name),
+                                floor=rules.floor))
     if not _whole(recycles_text):
         raise BadPosition(_("The recycles must be a whole number, 0 or more, not {text}")
                           .format(text=_shown(recycles_text)))
@@ -129,7 +132,8 @@ def read(text: str, *, partial: bool = False) -> Setup:
     if rules.passes is not None and recycles > rules.passes - 1:
         raise BadPosition(
             _("{scoring} scoring allows at most {most} recycles, not {recycles}")
-            .format(scoring=_(rules.name), most=rules.passes - 1, recycles=recycles))
+            .format(scoring=pgettext("scoring", rules.name), most=rules.passes - 1,
+                    recycles=recycles))
     seen = [0] * 52
     for s, n in enumerate(foundations):
         for rank in range(n):

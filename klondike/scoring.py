@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import N_, _
+from .i18n import N_, NC_, _
 
 # R3.2, Standard's time rules and its free draw-3 recycles (also shown in the help).
 STANDARD_FREE_RECYCLES = 3
@@ -33,9 +33,12 @@ class Scoring:
     a table of zeros with no floor and unlimited passes; each scoring sets its own."""
 
     letter: str = ""  # in the game code (R7)
-    name: str = ""  # English; show it as _(name)
+    #: English; show it as pgettext("scoring", name): "Normal" is also an animation speed,
+    #: and a language may name the scoring otherwise (NC_ marks it with that context).
+    name: str = ""
     #: Its name where the player chooses a scoring (the New game dialog, the settings),
-    #: which tools/build.py writes into index.html from :data:`SCORINGS`.
+    #: which tools/build.py writes into index.html from :data:`SCORINGS` (context
+    #: "scoring" too).
     choice: str = ""
     start: int = 0
     to_foundation: int = 0  # a card onto a foundation, from a column or the waste
@@ -96,8 +99,8 @@ class Normal(Scoring):
     """R3.1, the Polish app's scoring."""
 
     letter: str = "N"
-    name: str = N_("Normal")
-    choice: str = N_("Normal")
+    name: str = NC_("scoring", "Normal")
+    choice: str = NC_("scoring", "Normal")
     to_foundation: int = 10
     waste_to_column: int = 5
     flip: int = 5
@@ -113,8 +116,8 @@ class Standard(Normal):
     foundation costs 15, draw 3's first recycles are free, and time counts."""
 
     letter: str = "S"
-    name: str = N_("Standard")
-    choice: str = N_("Standard (Windows)")
+    name: str = NC_("scoring", "Standard")
+    choice: str = NC_("scoring", "Standard (Windows)")
     from_foundation: int = -15
 
     def recycle_points(self, draw: int, recycle_number: int) -> int:
@@ -143,8 +146,8 @@ class Vegas(Scoring):
     """R3.3: dollars, $52 to start, $5 a card home, one pass, the dollars carried over."""
 
     letter: str = "V"
-    name: str = N_("Vegas")
-    choice: str = N_("Vegas")
+    name: str = NC_("scoring", "Vegas")
+    choice: str = NC_("scoring", "Vegas")
     start: int = -52
     to_foundation: int = 5
     passes: int | None = 1
@@ -173,8 +176,8 @@ class NoScore(Scoring):
     """R3.4: no points; the time since the first move and the moves."""
 
     letter: str = "X"
-    name: str = N_("None")
-    choice: str = N_("None (time and moves)")
+    name: str = NC_("scoring", "None")
+    choice: str = NC_("scoring", "None (time and moves)")
     shows_points: bool = False
 
     def plain_text(self, value: int | None) -> str:

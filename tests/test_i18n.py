@@ -23,8 +23,11 @@ from klondike.i18n import (
     choose_language,
     install,
     language_choices,
+    pgettext,
     translations_from_mo,
 )
+from klondike.position import BadPosition, read
+from tests.test_position import WASTE_3
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -86,14 +89,24 @@ def test_extraction_finds_the_core_the_glue_and_the_page(template):
     assert {"Spades foundation", "Column 7", "No useful move is left.", "Start"} <= msgids_
     assert {c.name for c in CARDS} <= msgids_  # the 52 names, each its own message
     assert {"ace", "king", "spades", "red", "black", "face-down card"} <= msgids_
-    assert {"Normal", "Standard", "Vegas", "None"} <= msgids_  # N_ in scoring.py
+    assert {"Normal", "Standard", "Vegas", "None"} <= msgids_  # NC_ in scoring.py
+    # One English word, two messages: the scoring (scoring.py and the page's choices, which
+    # tools/build.py marks with data-i18n-context) and the animation speed (the page).
+    normal = {m.context: m for m in template if m.id == "Normal"}
+    assert set(normal) == {"scoring", "animation speed"}
+    assert {path for path, _line in normal["scoring"].locations} == {
+        "index.html", "klondike/scoring.py"}
+    assert {path for path, _line in normal["animation speed"].locations} == {"index.html"}
     plural = [m for m in template if m.id and m.pluralizable]
     assert plural and all(m.string == ("", "") for m in plural)
     # Each # Translators: comment reaches the message below it, and only that one.
     for word in ("red", "black"):
         comments = template[word].auto_comments
         assert comments[0].startswith("Translators: the colour a card needs"), word
-    assert template["Undo"].auto_comments == []
+    assert template["Move undone"].auto_comments == []
+    # A button's text carries a note that it is one (the check keeps Polish and Czech short).
+    assert template["Undo"].auto_comments == [catalogs.BUTTON_NOTE]  # index.html
+    assert template["Play again"].auto_comments == [catalogs.BUTTON_NOTE]  # made in Python
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -117,6 +130,111 @@ def test_the_check_counts_missing_empty_fuzzy_and_misplaced_translations_as_prob
                         "'Column {column} is empty'")
     assert found[1:4] == [f"pl: not translated: {m!r}" for m in ("Undo", "Stock", "Waste")]
     assert found[4:] == ["pl: needs 3 plural forms: '{n} card'"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_catalog_follows_what_its_glossary_asks_a_machine_to_check(lang, template):
+    """docs/glossary-<lang>.md: its refused words, button labels short enough, buttons and
+    settings named in sentences by their labels (tools/i18n.py check)."""
+    refused = catalogs.refused_words(catalogs.glossary_path(lang).read_text(encoding="utf-8"))
+    assert len(refused) >= 5  # the table was read
+    assert catalogs.style_problems(template, catalog(lang), refused) == []
+
+
+GLOSSARY = """# Czech glossary
+
+## Terms
+
+| English | Czech |
+|---|---|
+| `winnable` | not a rule: another section |
+
+## Refused by the check
+
+| pattern | write instead |
+|---|---|
+| `(?i)vyhratel` | řešitelný |
+| `\\b[Vv]aš` | tvůj, tvoje |
+| `\\b\\w{2,}te\\b` | the ty-form: zkus, vypni |
+
+## After
+| `ignored` | also not a rule |
+"""
+
+
+def small_template(*messages) -> Catalog:
+    """A template of (msgid, notes) as tools/i18n.py extract makes them."""
+    template = Catalog()
+    for msgid, notes in messages:
+        template.add(msgid, auto_comments=notes)
+    return template
+
+
+def test_the_check_refuses_the_glossarys_words_and_nothing_else():
+    refused = catalogs.refused_words(GLOSSARY)
+    assert [p.pattern for p, _instead in refused] == ["(?i)vyhratel", r"\b[Vv]aš", r"\b\w{2,}te\b"]
+    template = small_template(("Try again.", []), ("Your settings", []), ("Winnable", []),
+                              ("Click to copy", []), ("Stock", []))
+    czech = Catalog(locale="cs")
+    czech.add("Try again.", "Zkuste to znovu.")  # the formal vy
+    czech.add("Your settings", "Vaše nastavení")
+    czech.add("Winnable", "Vyhratelné")
+    czech.add("Click to copy", "Kliknutím zkopírujete")
+    czech.add("Stock", "Balíček")
+    found = catalogs.style_problems(template, czech, refused)
+    assert [f.split(": ")[-1] for f in found] == [
+        "'Try again.'", "'Your settings'", "'Winnable'", "'Click to copy'"]
+    assert found[0].startswith(r"cs: '\\b\\w{2,}te\\b' is refused by the glossary (write the ty")
+    informal = Catalog(locale="cs")
+    for msgid, text in (("Try again.", "Zkus to znovu."), ("Your settings", "Tvoje nastavení"),
+                        ("Winnable", "Lze vyhrát"), ("Click to copy", "Kliknutím zkopíruješ"),
+                        ("Stock", "Balíček")):
+        informal.add(msgid, text)
+    assert catalogs.style_problems(template, informal, refused) == []
+
+
+def test_the_check_keeps_polish_and_czech_button_labels_short():
+    button = [catalogs.BUTTON_NOTE]
+    template = small_template(("Restart this deal", button), ("Hint", button),
+                              ("Deal it again now", []))
+    polish = Catalog(locale="pl")
+    polish.add("Restart this deal", "Zacznij to rozdanie od nowa")  # 27 > 17 + 6 > 1.3 x 17
+    polish.add("Hint", "Podpowiedź")  # a short label may be 6 characters longer
+    polish.add("Deal it again now", "Zacznij to rozdanie od nowa teraz")  # no button
+    assert catalogs.style_problems(template, polish, []) == [
+        "pl: a button's label of 27 characters, at most 23 fit: 'Restart this deal'"]
+    polish["Restart this deal"].string = "Zacznij od nowa"
+    assert catalogs.style_problems(template, polish, []) == []
+    vietnamese = Catalog(locale="vi")  # no limit: Vietnamese words are short
+    vietnamese.add("Restart this deal", "Chơi lại ván này từ đầu một lần nữa")
+    vietnamese.add("Hint", "Gợi ý")
+    vietnamese.add("Deal it again now", "Chơi lại ván này ngay")
+    assert catalogs.style_problems(template, vietnamese, []) == []
+
+
+def test_the_check_wants_buttons_and_settings_named_by_their_labels():
+    template = small_template(
+        ("Finish game", [catalogs.BUTTON_NOTE]), ("Play it", [catalogs.BUTTON_NOTE]),
+        ("Play it for me", [catalogs.BUTTON_NOTE]),
+        ("Winnable deals only (the solver proves it)", [catalogs.SETTING_NOTE]),
+        ("Once every card is face up, Finish game plays the rest.", []),
+        ("Play it for me: paused", []), ("Try again, or turn off Winnable deals only.", []),
+        ("You can finish game after game.", []))  # "finish game" here is no name
+    vietnamese = Catalog(locale="vi")
+    for msgid, text in (
+            ("Finish game", "Hoàn thành ván"), ("Play it", "Bắt đầu"),
+            ("Play it for me", "Chơi giúp tôi"),
+            ("Winnable deals only (the solver proves it)", "Chỉ chia ván thắng được (…)"),
+            ("Once every card is face up, Finish game plays the rest.",
+             "Khi mọi lá đều ngửa, nút Kết thúc ván đưa các lá còn lại lên."),
+            ("Play it for me: paused", "Chơi giúp tôi: đã tạm dừng"),
+            ("Try again, or turn off Winnable deals only.",
+             "Hãy thử lại, hoặc tắt chỉ chia ván thắng được."),  # any letter case
+            ("You can finish game after game.", "Bạn có thể chơi hết ván này đến ván khác.")):
+        vietnamese.add(msgid, text)
+    assert catalogs.style_problems(template, vietnamese, []) == [
+        "vi: names 'Finish game' otherwise than its label 'Hoàn thành ván': "
+        "'Once every card is face up, Finish game plays the rest.'"]
 
 
 def test_extract_keeps_translations_adds_new_messages_and_keeps_dropped_ones_as_obsolete(
@@ -189,6 +307,28 @@ def test_every_plural_message_takes_the_languages_form_for_every_count(lang):
         assert translations.plural(n) == rule(n), n
         for m in plural:
             assert translations.ngettext(*m.id, n) == m.string[rule(n)]
+
+
+def test_a_message_context_gives_one_english_word_its_own_translation_in_each_use(speak):
+    """"Normal" is the Polish app's scoring ("punktacja Normal") and an animation speed
+    ("Normalna"): the compiled catalog, as the browser loads it, tells them apart."""
+    for lang, scoring, speed in (("pl", "Normal", "Normalna"), ("vi", "Thường", "Bình thường"),
+                                 ("cs", "Normální", "Normální")):
+        speak(lang)
+        assert pgettext("scoring", "Normal") == scoring, lang
+        assert pgettext("animation speed", "Normal") == speed, lang
+    speak("pl")
+    assert rules_help("N")[-1].title == "Punktacja: Normal"  # the help names the scoring so
+    assert _("Normal") == "Normal"  # no context, no such message: English
+
+
+@pytest.mark.parametrize("waste, polish", [("QdTcQs|", "0 kart"), ("Qd|TcQs", "2 karty"),
+                                           ("|QdTcQs", "3 karty")])
+def test_the_count_of_fanned_cards_takes_the_polish_form_for_the_number(speak, waste, polish):
+    speak("pl")
+    with pytest.raises(BadPosition) as refused:
+        read(WASTE_3.replace("D3N", "D1N").replace("|QdTcQs", waste))
+    assert f"rozkłada {polish} po znaku" in str(refused.value)
 
 
 def test_install_switches_an_illegal_move_message_into_polish(speak):

@@ -346,14 +346,15 @@ def test_the_scorings_to_choose_from_are_the_scorings_and_the_build_keeps_them(t
     from klondike.scoring import SCORINGS
 
     page = (ROOT / "index.html").read_text()
-    radios = re.findall(r'name="scoring" value="(\w)"[^>]*> <span data-i18n>([^<]*)<', page)
-    options = re.findall(r'<option value="(\w)" data-i18n>([^<]*)</option>',
+    text = build.SCORING_TEXT  # data-i18n in the context "scoring"
+    radios = re.findall(rf'name="scoring" value="(\w)"[^>]*> <span {text}>([^<]*)<', page)
+    options = re.findall(rf'<option value="(\w)" {text}>([^<]*)</option>',
                          page.split('name="default_scoring"')[1].split("</select>")[0])
     want = [(letter, rules.choice) for letter, rules in SCORINGS.items()]
     assert radios == want and options == want
     (tmp_path / "static").mkdir()
     (tmp_path / "index.html").write_text(page.replace(
-        '            <option value="X" data-i18n>None (time and moves)</option>\n', ""))
+        f'            <option value="X" {text}>None (time and moves)</option>\n', ""))
     (tmp_path / "static" / "site.css").write_text((ROOT / "static" / "site.css").read_text())
     assert build.sync_geometry(tmp_path) == ["index.html"]
     assert (tmp_path / "index.html").read_text() == page

@@ -71,6 +71,10 @@ APP_SUFFIXES = (".html", ".css", ".js", ".mjs", ".py", ".svg", ".png", ".toml", 
 # Served but not precached: the service worker scripts are managed by the browser itself.
 SITE_EXTRAS = ("sw.js", ".nojekyll")  # copy_site writes static/vendor/precache.js anew
 
+# The attributes of a scoring's name in index.html: translated in the context "scoring"
+# (tools/i18n.py extracts it so, static/page/dialogs.py looks it up so).
+SCORING_TEXT = 'data-i18n data-i18n-context="scoring"'
+
 
 def copy_vendor() -> None:
     """Replace static/vendor/ with a fresh copy of the pinned runtime."""
@@ -141,14 +145,15 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
     from klondike.scoring import SCORINGS
 
     def html(text: str) -> str:
-        # The scorings to choose from, in SCORINGS' order (the first one checked).
+        # The scorings to choose from, in SCORINGS' order (the first one checked), their
+        # names translated in the context "scoring" (as scoring.py marks them).
         radios = "".join(
             f'          <label><input type="radio" name="scoring" value="{letter}"'
-            f'{" checked" if k == 0 else ""}> <span data-i18n>{rules.choice}</span></label>\n'
-            for k, (letter, rules) in enumerate(SCORINGS.items()))
+            f'{" checked" if k == 0 else ""}> <span {SCORING_TEXT}>{rules.choice}</span>'
+            '</label>\n' for k, (letter, rules) in enumerate(SCORINGS.items()))
         text = re.sub(r'(<legend data-i18n>Scoring</legend>\n)(?:.*name="scoring".*\n)+',
                       lambda m: m[1] + radios, text, count=1)
-        options = "".join(f'            <option value="{letter}" data-i18n>{rules.choice}'
+        options = "".join(f'            <option value="{letter}" {SCORING_TEXT}>{rules.choice}'
                           f'</option>\n' for letter, rules in SCORINGS.items())
         text = re.sub(r'(<select name="default_scoring"[^>]*>\n)(?:\s*<option .*\n)+',
                       lambda m: m[1] + options, text, count=1)

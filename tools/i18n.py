@@ -8,12 +8,17 @@
     .venv/bin/python tools/i18n.py compile   pybabel compile: static/locale/<lang>.mo
 
 Only what Babel cannot do is here:
-- two extraction methods, named in babel.cfg: ``cards`` adds to the ``_()``, ``N_()`` and
-  ``ngettext()`` calls of klondike/cards.py the words the core translates as values
-  (``_(card.name)``): the 52 card names and the rank and suit words; ``html`` reads
-  index.html: the text of every ``data-i18n`` element and the ``aria-label`` of every
-  ``data-i18n-label`` element, stripped (as static/page/dialogs.py looks them up);
-- the check: missing, empty or fuzzy translations and placeholders that differ.
+- two extraction methods, named in babel.cfg: ``cards`` adds to the gettext calls of
+  klondike/cards.py the words the core translates as values (``_(card.name)``): the 52
+  card names and the rank and suit words; ``html`` reads index.html: the text of every
+  ``data-i18n`` element and the ``aria-label`` of every ``data-i18n-label`` element,
+  stripped, in the element's ``data-i18n-context`` if it has one (as
+  static/page/dialogs.py looks them up), a button's text and a checkbox's label with a
+  note saying so (:data:`BUTTON_NOTE`, :data:`SETTING_NOTE`);
+- the check: missing, empty or fuzzy translations and placeholders that differ; then what
+  docs/glossary-<lang>.md asks that a machine can see (:func:`style_problems`): its refused
+  words, button labels short enough, and buttons and settings named in a sentence by the
+  words of their label.
 tools/build.py runs ``compile``; the .mo files are git-ignored build output.
 """
 
@@ -38,10 +43,14 @@ from babel.util import pathmatch
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("pl", "vi", "cs")
-KEYWORDS = ("_", "N_", "ngettext:1,2")  # the gettext names of klondike/i18n.py
+# The gettext names of klondike/i18n.py ("1c": that argument is the message context).
+KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "NC_:1c,2")
 IGNORE_DIRS = (".*", "_*", "node_modules", "vendor", "build")  # never scanned for messages
 WIDTH = 79  # of the .po lines
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+# Notes a message carries into the catalogs (as "#." comments), which the check reads.
+BUTTON_NOTE = "Translators: a button's label: keep it short (see docs/glossary-*.md)"
+SETTING_NOTE = "Translators: a setting; its name, before any brackets, is quoted elsewhere"
 POT_HEADER = ("# Klondike messages: the template of every catalog.\n"
               "# Made by tools/i18n.py extract (pybabel extract -F babel.cfg).")
 
@@ -125,38 +134,52 @@ def extract_cards(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
 
 
 class _PageTexts(HTMLParser):
-    """Texts of ``data-i18n`` elements and labels of ``data-i18n-label`` elements."""
+    """Texts of ``data-i18n`` elements and labels of ``data-i18n-label`` elements, each
+    as (text, line, context or None, notes)."""
 
     VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
             "source", "track", "wbr"}
+    BUTTONS = {"button", "summary"}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.found: list[tuple[str, int]] = []
-        self.open: list[list] = []  # [tag, depth, text parts, line] of data-i18n elements
+        self.found: list[tuple[str, int, str | None, list[str]]] = []
+        # [tag, depth, text parts, line, context, notes] of the open data-i18n elements
+        self.open: list[list] = []
+        self.labels: list[list] = []  # [depth, holds a checkbox] of the open <label>s
         self.depth = 0
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         line = self.getpos()[0]
+        context = attrs.get("data-i18n-context") or None
         if "data-i18n-label" in attrs and attrs.get("aria-label"):
-            self.found.append((attrs["aria-label"].strip(), line))
+            self.found.append((attrs["aria-label"].strip(), line, context, []))
+        if tag == "input" and attrs.get("type") == "checkbox" and self.labels:
+            self.labels[-1][1] = True
         if tag in self.VOID:
             return
         self.depth += 1
+        if tag == "label":
+            self.labels.append([self.depth, False])
         if "data-i18n" in attrs:
-            self.open.append([tag, self.depth, [], line])
+            notes = [BUTTON_NOTE] if tag in self.BUTTONS else []
+            if self.labels and self.labels[-1][1]:
+                notes.append(SETTING_NOTE)
+            self.open.append([tag, self.depth, [], line, context, notes])
 
     def handle_endtag(self, tag):
         if tag in self.VOID:
             return
         if self.open and self.open[-1][1] == self.depth:
-            _tag, _depth, parts, line = self.open.pop()
+            _tag, _depth, parts, line, context, notes = self.open.pop()
             text = "".join(parts).strip()
             if text:
-                self.found.append((text, line))
+                self.found.append((text, line, context, notes))
             if self.open:
                 self.open[-1][2].extend(parts)
+        if self.labels and self.labels[-1][0] == self.depth:
+            self.labels.pop()
         self.depth -= 1
 
     def handle_data(self, data):
@@ -165,12 +188,16 @@ class _PageTexts(HTMLParser):
 
 
 def extract_html(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
-    """Babel extraction method for index.html, in the order of the page."""
+    """Babel extraction method for index.html, in the order of the page; a text with a
+    context as a ``pgettext`` call."""
     parser = _PageTexts()
     parser.feed(fileobj.read().decode(options.get("encoding", "utf-8")))
     parser.close()
-    for text, line in sorted(parser.found, key=lambda found: found[1]):
-        yield line, None, text, []
+    for text, line, context, notes in sorted(parser.found, key=lambda found: found[1]):
+        if context:
+            yield line, "pgettext", (context, text), notes
+        else:
+            yield line, None, text, notes
 
 
 def run_extract(root: Path = ROOT) -> None:
@@ -214,7 +241,7 @@ def problems(template: Catalog, catalog: Catalog) -> list[str]:
         if not t.id:
             continue  # the header
         english = list(t.id) if t.pluralizable else [t.id]
-        e = catalog.get(t.id)
+        e = catalog.get(t.id, context=t.context)
         if e is None or e.fuzzy or not all(_strings(e)):
             wrong.append(f"{lang}: not translated: {english[0]!r}")
             continue
@@ -225,6 +252,96 @@ def problems(template: Catalog, catalog: Catalog) -> list[str]:
             if placeholders(text) != want and not (t.pluralizable and placeholders(text) < want):
                 wrong.append(f"{lang}: placeholders {sorted(placeholders(text))} "
                              f"instead of {sorted(want)}: {english[0]!r}")
+    return wrong
+
+
+# The rules of docs/glossary-<lang>.md that a machine can check (style_problems).
+REFUSED_HEADING = "## Refused by the check"
+_REFUSED_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|([^|]*)\|")
+# A button's label in these languages is at most RATIO times as long as the English, or,
+# for a short one, SHORT_SLACK characters longer (one longer word: "Hint" -> "Podpowiedź").
+LABEL_RATIO = {"pl": 1.3, "cs": 1.3}
+SHORT_SLACK = 6
+
+
+def glossary_path(lang: str, root: Path = ROOT) -> Path:
+    return root / "docs" / f"glossary-{lang}.md"
+
+
+def refused_words(text: str) -> list[tuple[re.Pattern, str]]:
+    """The glossary's refused words: the rows of the table under "## Refused by the check",
+    each a regular expression in backticks, then what to write instead."""
+    _before, heading, section = text.partition("\n" + REFUSED_HEADING)
+    section = section.split("\n## ", 1)[0] if heading else ""
+    return [(re.compile(m[1]), m[2].strip())
+            for m in map(_REFUSED_ROW.match, section.splitlines()) if m]
+
+
+def _noted(message: Message, note: str) -> bool:
+    return any(c.startswith(note) for c in message.auto_comments)
+
+
+def _name(text: str) -> str:
+    """A setting's name: its label before any brackets."""
+    return text.split(" (", 1)[0].strip()
+
+
+def style_problems(template: Catalog, catalog: Catalog,
+                   refused: list[tuple[re.Pattern, str]]) -> list[str]:
+    """What docs/glossary-<lang>.md asks that a machine can check:
+    - no translation uses a refused word (``refused``, from :func:`refused_words`);
+    - in the languages of :data:`LABEL_RATIO`, a button's label (:data:`BUTTON_NOTE`) is
+      at most that many times as long as the English (or :data:`SHORT_SLACK` more);
+    - a sentence that names a button or a setting (a label of two words or more, written
+      with its capitals, as "Finish game" or "Winnable deals only") names it with the
+      words of its translated label, in any letter case."""
+    lang = str(catalog.locale)
+    wrong = []
+    translated = []  # (template message, its English texts, its translations)
+    for t in template:
+        e = catalog.get(t.id, context=t.context) if t.id else None
+        if e is None or e.fuzzy or not all(_strings(e)):
+            continue  # problems() says so
+        translated.append((t, list(t.id) if t.pluralizable else [t.id], _strings(e)))
+    labels = {}  # English name -> translated name, longest first
+    for t, english, texts in sorted(translated, key=lambda m: -len(m[1][0])):
+        for note, name in ((BUTTON_NOTE, str.strip), (SETTING_NOTE, _name)):
+            if not t.pluralizable and _noted(t, note) and " " in name(english[0]):
+                labels.setdefault(name(english[0]), name(texts[0]))
+    for t, english, texts in translated:
+        for text in texts:
+            for pattern, instead in refused:
+                if pattern.search(text):
+                    wrong.append(f"{lang}: {pattern.pattern!r} is refused by the glossary "
+                                 f"(write {instead}): {english[0]!r}")
+        if lang in LABEL_RATIO and _noted(t, BUTTON_NOTE):
+            most = max(LABEL_RATIO[lang] * len(english[0]), len(english[0]) + SHORT_SLACK)
+            if len(texts[0]) > most:
+                wrong.append(f"{lang}: a button's label of {len(texts[0])} characters, at "
+                             f"most {int(most)} fit: {english[0]!r}")
+        rest = english[0]
+        for name, shown in labels.items():  # the longest first
+            named = re.compile(rf"\b{re.escape(name)}\b")
+            if not named.search(rest):
+                continue
+            rest = named.sub("", rest)  # "Play it" inside "Play it for me" is not named
+            if name == _name(english[0]):
+                continue  # the label itself
+            if not all(shown.casefold() in text.casefold() for text in texts):
+                wrong.append(f"{lang}: names {name!r} otherwise than its label {shown!r}: "
+                             f"{english[0]!r}")
+    return wrong
+
+
+def check(root: Path = ROOT) -> list[str]:
+    """Every problem of every catalog against the messages of the sources."""
+    template = extract(root)
+    wrong = []
+    for lang in LANGUAGES:
+        catalog = read_catalog(po_path(lang, root))
+        glossary = glossary_path(lang, root)
+        refused = refused_words(glossary.read_text(encoding="utf-8")) if glossary.exists() else []
+        wrong += problems(template, catalog) + style_problems(template, catalog, refused)
     return wrong
 
 
@@ -254,8 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "compile":
         run_compile()
     else:
-        template = extract()
-        wrong = [p for lang in LANGUAGES for p in problems(template, read_catalog(po_path(lang)))]
+        wrong = check()
         print("\n".join(wrong) or "i18n: every catalog is complete")
         return 1 if wrong else 0
     return 0

@@ -16,7 +16,7 @@ import random
 
 from ..codes import BadCode, GameCode
 from ..deal import DEALS
-from ..i18n import _
+from ..i18n import _, pgettext
 
 #: "Winnable deals only" gives up after this many seconds of looking.
 DEAL_SECONDS = 20
@@ -73,7 +73,7 @@ def known_daily(daily: list[str], day: str, draw: int) -> str | None:
 
 def dealt_said(code: GameCode, scoring_name: str) -> str:
     return _("New game {code}: draw {draw}, {scoring} scoring.").format(
-        code=code, draw=code.draw, scoring=_(scoring_name))
+        code=code, draw=code.draw, scoring=pgettext("scoring", scoring_name))
 
 
 def daily_said(day: str, draw: int, won: bool) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..scoring import SCORINGS, Scoring
 
 _RECYCLES_SHOWN = 10  # recycles looked at to describe a recycle rule
@@ -102,7 +102,7 @@ def scoring_section(letter: str) -> Section:
             _("No points: the game shows the time since your first move and the number of "
               "moves. Turning cards from the stock counts as a move."),
         ))
-    title = _("Scoring: {name}").format(name=_(rules.name))
+    title = _("Scoring: {name}").format(name=pgettext("scoring", rules.name))
     head = (_("Event"), _(rules.unit))
     return Section(title, tuple(rules.help_notes()), tuple(scoring_table(letter)), head)
 
@@ -168,7 +168,7 @@ def _pass_limits() -> list[str]:
     lines = [
         ngettext("In {scoring} scoring the stock can be gone through only once.",
                  "In {scoring} scoring the stock can be gone through {passes} times.",
-                 passes).format(scoring=_(s.name), passes=passes)
+                 passes).format(scoring=pgettext("scoring", s.name), passes=passes)
         for s in SCORINGS.values() if (passes := s.passes) is not None
     ]
     return [*lines, _("With the other scorings, the stock can be gone through as often as "

@@ -39,7 +39,7 @@ from typing import Any, TypeGuard, TypeVar
 
 from .. import jsontext
 from ..game import Game
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..scoring import SCORINGS, clock_text
 from .stored import STATS_VERSION
 
@@ -323,7 +323,7 @@ def rule_set_label(rule_set: str) -> str:
     """``"D3V"`` as the player reads it: "Draw 3, Vegas"."""
     _check_rule_set(rule_set)
     return _("Draw {draw}, {scoring}").format(
-        draw=rule_set[1], scoring=_(SCORINGS[rule_set[2]].name))
+        draw=rule_set[1], scoring=pgettext("scoring", SCORINGS[rule_set[2]].name))
 
 
 def _check_rule_set(rule_set: str) -> None:

@@ -43,6 +43,7 @@ class DemoControls:
         if not state:
             self.cancel_timer()
             return
+        # Translators: a button's label: keep it short (see docs/glossary-*.md)
         PAUSE.textContent = _("Go on") if state == "paused" else _("Pause")
 
     def wait(self, seconds: float) -> None:

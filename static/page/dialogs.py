@@ -7,7 +7,14 @@ from js import document, fetch, navigator, window
 from klondike.app.paint import BODY_CLASSES, ROOT_CLASSES, looks
 from klondike.app.stats import RULE_SETS, rule_set_label
 from klondike.app.storage import Settings
-from klondike.i18n import LANGUAGE_NAMES, _, choose_language, install, translations_from_mo
+from klondike.i18n import (
+    LANGUAGE_NAMES,
+    _,
+    choose_language,
+    install,
+    pgettext,
+    translations_from_mo,
+)
 
 from .dom import say
 
@@ -217,7 +224,7 @@ class Dialogs:
     def ask_reset(shown: bool) -> None:
         STATS_DIALOG.querySelector('[data-action="stats-reset-confirm"]').hidden = not shown
         if shown:
-            say(_("Press Yes, reset to delete all statistics"))
+            say(_("Press “Yes, reset” to delete all statistics"))
 
     def reset_stats(self) -> None:
         reply = self.app.session.reset_stats()
@@ -235,10 +242,12 @@ class Dialogs:
             item = document.createElement("li")
             add(item, "p", row.heading).className = "game"
             add(item, "p", row.summary)
+            # Translators: a button's label: keep it short (see docs/glossary-*.md)
             button = _button(item, _("Play again"), "history-play",
                              _("Play again: {code}").format(code=row.code))
             button.dataset.code = row.code
             if row.can_replay:
+                # Translators: a button's label: keep it short (see docs/glossary-*.md)
                 button = _button(item, _("Replay"), "history-replay",
                                  _("Replay: {code}").format(code=row.code))
                 button.dataset.key = row.key
@@ -297,17 +306,24 @@ def _button(parent, text: str, action: str, label: str):
 
 def translate_page() -> None:
     """Static texts of index.html go through the one translation function too; the
-    English text (the msgid) is kept in the attribute for the next change of language."""
+    English text (the msgid) is kept in the attribute for the next change of language.
+    An element's ``data-i18n-context`` is the message context of its text and label (as
+    tools/i18n.py extracts them)."""
     for el in document.querySelectorAll("[data-i18n]"):
         msgid = el.getAttribute("data-i18n") or el.textContent.strip()
         el.setAttribute("data-i18n", msgid)
-        el.textContent = _(msgid)
+        el.textContent = page_text(el, msgid)
     for el in document.querySelectorAll("[data-i18n-label]"):
         msgid = el.getAttribute("data-i18n-label") or el.getAttribute("aria-label")
         el.setAttribute("data-i18n-label", msgid)
-        el.setAttribute("aria-label", _(msgid))
+        el.setAttribute("aria-label", page_text(el, msgid))
         if el.hasAttribute("title"):  # an icon's tooltip says the same
-            el.setAttribute("title", _(msgid))
+            el.setAttribute("title", page_text(el, msgid))
+
+
+def page_text(el, msgid: str) -> str:
+    context = el.getAttribute("data-i18n-context")
+    return pgettext(context, msgid) if context else _(msgid)
 
 
 def fill_language_choices() -> None:
