@@ -24,6 +24,7 @@ from js import (
     window,
 )
 from page import address, sound, toolbar
+from page.backup import BackupControls
 from page.board import GLIDE_S, Board
 from page.celebration import Celebration
 from page.demo import DemoControls
@@ -64,6 +65,7 @@ class App:
         self.keyboard = Keyboard(self)
         self.demo = DemoControls(self)  # Play it for me
         self.replays = ReplayControls(self)  # a game of the history, replayed
+        self.backups = BackupControls(self)  # the statistics file
         self.busy = False  # "Finish game" is playing
         self.saving = Saving(self, store)  # what the session asks to store, after the frame
         self.won = None  # the win's message, shown a frame after the winning move
@@ -294,7 +296,7 @@ class App:
             "undo-to-winnable": lambda: self.show(self.session.undo_to_winnable()),
             "take-over": self.take_over,
             "history-replay": lambda: dialogs.replay(button.dataset.key),
-            **self.demo.actions(), **self.replays.actions(),
+            **self.demo.actions(), **self.replays.actions(), **self.backups.actions(),
         }
         if action in actions:
             actions[action]()
@@ -309,6 +311,8 @@ class App:
     def on_change(self, event) -> None:
         if event.target.id == "stats-rules":
             self.dialogs.show_stats()
+        elif event.target.id == "stats-file":
+            asyncio.ensure_future(self.backups.read())
 
     def on_visibilitychange(self, _event) -> None:
         self.pointer.cancel()  # a drag does not outlive the page's being hidden

@@ -592,6 +592,34 @@ def test_a_new_deal_closes_the_replay_and_a_lost_game_shows_its_losing_move() ->
     assert not missing.changed and missing.said == "That game is no longer in the history"
 
 
+def test_a_statistics_file_saved_here_and_read_in_another_browser_counts_once() -> None:
+    here = fresh(Time())
+    here.today = lambda: date(2026, 12, 5)
+    here.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    for text in DEAL_2_DRAW_1:
+        here.play(Move.from_text(text))
+    name, text = here.export_file()
+    stored = dict(here.take_writes())
+    assert name == "klondike-statistics-2026-12-05.json"
+    assert Statistics.from_json(stored[STATS_KEY]).id == json.loads(text)["stats"]["id"]
+    there = fresh(Time(), settings=Settings(draw=3, sounds=True).to_json())
+    read = there.import_file(text)
+    assert read.said == ("Statistics file read. Games added: 1 to the statistics, 1 to the "
+                         "history. The settings are the file's now.")
+    assert read.changed and read.stats and there.stats.record("D1N").won == 1
+    assert there.settings.draw == 1 and len(there.history_rows()) == 1
+    writes = dict(there.take_writes())
+    assert Statistics.from_json(writes[STATS_KEY]).record("D1N").won == 1
+    assert there.import_file(text).said.startswith("Statistics file read. Games added: 0 ")
+    assert here.import_file(there.export_file()[1]).said.startswith(
+        "Statistics file read. Games added: 0 ")  # its own games came back: not counted
+    refused = there.import_file("{}")
+    assert not refused.changed and refused.said == ("This is not a statistics file of this "
+                                                    "game: nothing was changed")
+    newer = fresh(Time(), stats='{"v": 999}')
+    assert newer.import_file(text).said.startswith("Your statistics were saved by a newer")
+
+
 def test_finish_game_is_the_players_and_stops_play_it_for_me() -> None:
     session = fresh(Time())
     worker = Worker(session)

@@ -247,3 +247,26 @@ def test_a_damaged_count_of_play_it_for_me_is_dropped_and_said():
     text = stats.to_json().replace('"solver":{"D1N":1}', '"solver":{"D1N":-1,"D9Q":2}')
     damaged = Statistics.from_json(text)
     assert damaged.solver_wins("D1N") == 0 and damaged.problem is not None
+
+
+def test_other_browsers_blocks_survive_a_round_trip_and_an_older_value_reads():
+    other = Statistics()
+    other.adopt("b2")
+    other.record_win("D3V", 80.0, 100, 60)
+    stats = Statistics()
+    stats.adopt("a1")
+    stats.record_win("D3V", 90.0, 95, 52)
+    assert stats.absorb(other) == 1
+    stats.reset("D1N")
+    read = Statistics.from_json(stats.to_json())
+    assert (read.id, read.changes, list(read.others), read.problem) == ("a1", 2, ["b2"], None)
+    r = read.record("D3V")
+    assert (r.won, r.best_time, r.fewest_moves, r.best_score, r.bank) == (2, 80.0, 95, 60, 112)
+    stats.reset()
+    assert stats.forgotten == ["b2", "a1"] and stats.id is None and stats.games == 0
+    older = json.loads(read.to_json())
+    for name in ("id", "changes", "others", "forgotten"):
+        del older[name]
+    older["v"] = 4
+    v4 = Statistics.from_json(json.dumps(older))
+    assert (v4.id, v4.changes, v4.problem, v4.games) == (None, 1, None, 1)

@@ -87,6 +87,11 @@ def rules_help(scoring: str = "N") -> list[Section]:
               "plays in is counted apart in the statistics, not as your win."),
             _("When no useful move is left, the game tells you: take moves back or start a "
               "new game. Some deals can never be won."),
+            _("History, in the More menu, lists the last games that ended. Replay shows one "
+              "move by move over the table, with the move that lost it marked when the "
+              "solver knows it; your game waits under it."),
+            _("Statistics can be saved to a file and read in another browser: no game is "
+              "ever counted twice."),
             _("Every deal has a game code such as KL1-D1N-AAAAAAG. Type it in the New game "
               "dialog to play the same deal again, with the same draw and scoring."),
         )),

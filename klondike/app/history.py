@@ -68,7 +68,22 @@ class History:
         not added again. Only the newest :data:`LIMIT` stay."""
         if any(e.key == entry.key for e in self.entries):
             return
-        self.entries = [*self.entries, entry][-LIMIT:]
+        self.entries = [*self.entries, entry]
+        self._bound()
+
+    def absorb(self, other: History) -> int:
+        """The games of ``other`` (a statistics file) that are not here, each game once
+        by its key, all in the order of their days; the newest stay. How many came."""
+        keys = {e.key for e in self.entries}
+        new = [e for e in other.entries if e.key not in keys]
+        self.entries = sorted([*self.entries, *new], key=lambda e: e.day)  # stable
+        self._bound()
+        kept = {e.key for e in self.entries}
+        return sum(e.key in kept for e in new)
+
+    def _bound(self) -> None:
+        """Only the newest :data:`LIMIT` games stay, in :data:`MAX_CHARS` at most."""
+        del self.entries[:-LIMIT]
         while len(self.entries) > 1 and len(self.to_json()) > MAX_CHARS:
             del self.entries[0]
 

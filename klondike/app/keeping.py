@@ -20,8 +20,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ..i18n import _, ngettext
+from .backup import Backup
 from .history import Entry, History
-from .stats import Statistics
+from .stats import Statistics, new_id
 from .storage import Settings, daily_text, is_newer, read_daily
 from .stored import (
     DAILY_KEY,
@@ -79,7 +80,7 @@ class Keeping:
         # The game went on in another tab (it saved another game): this tab neither
         # plays nor saves until the player takes the game over.
         self.elsewhere = False
-        self._stats_events: list[Callable[[Statistics], None]] = []
+        self._stats_events: list[Callable[[Statistics], object]] = []
         self._taken: dict[str, list[Any]] = {}  # the events merged into the last writes
 
     @property
@@ -120,10 +121,27 @@ class Keeping:
         self.daily = [day, code]
         self._writes[DAILY_KEY] = daily_text(day, code)
 
-    def record(self, event: Callable[[Statistics], None]) -> None:
-        """A change to the statistics: shown at once, merged into the stored ones."""
+    def record(self, event: Callable[[Statistics], object]) -> None:
+        """A change to the statistics: shown at once, merged into the stored ones. The
+        first change gives the statistics this browser's id, the same in every copy."""
+        if self.stats.id is None and not self.stats.newer:
+            adopt = functools.partial(Statistics.adopt, id=new_id())
+            adopt(self.stats)
+            self._stats_events.append(adopt)
         event(self.stats)
         self._stats_events.append(event)
+
+    def take_in(self, backup: Backup) -> tuple[int, int]:
+        """A statistics file read (:mod:`klondike.app.backup`): its counts and games
+        merged in as changes of this page (so into what other tabs stored too), its
+        settings taken. The games it added to the statistics and to the history."""
+        before = self.stats.games
+        self.record(functools.partial(Statistics.absorb, other=backup.stats))
+        games = functools.partial(History.absorb, other=backup.history)
+        added = games(self.history)
+        self._history_events.append(games)
+        self.save_settings(backup.settings)
+        return self.stats.games - before, added
 
     def record_game(self, entry: Entry) -> None:
         """A game that ended, for the history: shown at once, merged into the stored one."""

@@ -39,7 +39,7 @@ from ..game import SAVE_VERSION, BadSave, Game
 from ..i18n import _, ngettext
 from ..moves import STOCK, IllegalMove, Move
 from ..scoring import clock_text
-from . import deals
+from . import backup, deals
 from .autohome import safe_move
 from .demo import Demo, no_line_said
 from .ending import finish_line
@@ -52,7 +52,7 @@ from .reply import CLOSED, Hint, Reply, Toolbar, Winnable
 from .solver_client import HINT_WAIT_SECONDS, SolverClient
 from .stats import Statistics, counts_as_played, rule_set_of
 from .storage import Settings, is_newer
-from .stored import GAME_KEY
+from .stored import GAME_KEY, HISTORY_KEY, STATS_KEY
 from .table import Table
 
 _Command = TypeVar("_Command", bound=Callable[..., Reply])
@@ -742,6 +742,33 @@ class Session:
         except BadCode as e:
             return Reply(False, deals.code_error(e))
         return self.new_game(code=parsed)
+
+    # --- a statistics file (issue 42) ----------------------------------------------------
+    def export_file(self) -> tuple[str, str]:
+        """The statistics file to save now: its name and its text. The page writes what
+        waits to be stored first, and again after (the statistics' id, if it was made
+        now), so that the file holds what is stored."""
+        if self.stats.id is None:
+            self.keeping.record(lambda stats: None)  # this browser's id, stored with it
+        day = self.today().isoformat()
+        return backup.file_name(day), backup.export_text(
+            self.stats, self.settings, self.keeping.history, day)
+
+    def import_file(self, text: str) -> Reply:
+        """A statistics file the player chose: merged in, each game once; one that does
+        not read says why and changes nothing."""
+        if {STATS_KEY, HISTORY_KEY} & self.keeping.held:
+            return Reply(said=_("Your statistics were saved by a newer version of the "
+                                "game: this page cannot add to them"))
+        try:
+            read = backup.read_file(text)
+        except backup.BadFile as e:
+            return Reply(said=str(e))
+        games, history = self.keeping.take_in(read)
+        said = _("Statistics file read. Games added: {games} to the statistics, {history} to "
+                 "the history. The settings are the file's now.").format(games=games,
+                                                                        history=history)
+        return self._reply(Reply(True, said, stats=True))
 
     def reset_stats(self) -> Reply:
         self.keeping.record(lambda stats: stats.reset())

@@ -17,6 +17,13 @@ Games dealt by "Winnable deals only" (a deal the solver proved winnable) count i
 rule set like any other, and are counted apart too (:meth:`Statistics.checked_games`),
 so a win rate of such deals is never mistaken for one of random deals.
 
+The counts of other browsers, brought by a statistics file (:mod:`klondike.app.backup`),
+are kept apart, one block per browser (:attr:`Statistics.others`, by the browser's
+:attr:`~Statistics.id`), and added to this browser's when they are read. A block read
+again replaces the one kept only if it has seen more changes, so a game is never counted
+twice, however often a file is read, in whichever browser. The current win streak is
+this browser's: the order of games across browsers is not known.
+
 >>> stats = Statistics()
 >>> stats.record_win("D1N", seconds=312.4, moves=140, score=730)
 >>> stats.record_end("D1N", stuck=True, score=85)
@@ -32,6 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from datetime import date as Date
@@ -48,8 +56,11 @@ from .stored import STATS_VERSION
 MAX_GAME_SECONDS = 1e9
 MAX_TOTAL_SECONDS = 1e12
 RECENT_GAMES = 32  # game keys kept against counting a game twice (from any tab)
+OTHERS = 64  # other browsers whose counts are kept (statistics files)
+FORGOTTEN = 256  # browser ids whose counts a reset let go, kept against reading them again
 _NO_VALUE = "\u2014"  # an em dash: nothing to show yet
 _Value = TypeVar("_Value")  # a statistic's value, which a row shows as text
+_Number = TypeVar("_Number", int, float)
 # The rule sets in the order a statistics dialog lists them.
 RULE_SETS = tuple(f"D{draw}{letter}" for letter in SCORINGS for draw in (1, 3))
 
@@ -114,31 +125,79 @@ class Statistics:
         self.checked: dict[str, list[int]] = {}
         # Per rule set, the games Play it for me played to the win: counted apart.
         self.solver: dict[str, int] = {}
+        # This browser's id (made with its first count) and how many times its counts
+        # changed: a block of it read again is kept only if it changed more.
+        self.id: str | None = None
+        self.changes = 0
+        self.others: dict[str, Statistics] = {}  # other browsers' blocks, by their id
+        self.forgotten: list[str] = []  # ids of blocks a reset let go
 
     # --- reading ----------------------------------------------------------------------
+    def _blocks(self) -> list[Statistics]:
+        return [self, *self.others.values()]
+
     def record(self, rule_set: str) -> Record:
-        """The statistics of ``rule_set`` (an empty record if none was played yet)."""
+        """The statistics of ``rule_set`` (an empty record if none was played yet): this
+        browser's with the other browsers' added."""
         _check_rule_set(rule_set)
-        return self.records.get(rule_set) or Record()
+        own = self.records.get(rule_set) or Record()
+        if not self.others:
+            return own
+        combined = Record(**asdict(own))
+        for block in self.others.values():
+            if (r := block.records.get(rule_set)) is not None:
+                _add(combined, r)
+        return combined
 
     def daily_wins(self, draw: int) -> list[str]:
         """The ISO dates of the daily deals won in this draw mode, oldest first."""
-        return sorted(self.daily.get(draw, ()))
+        return sorted(set().union(*(b.daily.get(draw, ()) for b in self._blocks())))
 
     def won_daily(self, day: str, draw: int) -> bool:
-        return day in self.daily.get(draw, ())
+        return any(day in b.daily.get(draw, ()) for b in self._blocks())
 
     def solver_wins(self, rule_set: str) -> int:
         """The games of ``rule_set`` that Play it for me played to the win (issue 42):
         counted apart, neither won nor lost."""
         _check_rule_set(rule_set)
-        return self.solver.get(rule_set, 0)
+        return sum(b.solver.get(rule_set, 0) for b in self._blocks())
 
     def checked_games(self, rule_set: str) -> tuple[int, int]:
         """(played, won) of the games of ``rule_set`` that "Winnable deals only" dealt."""
         _check_rule_set(rule_set)
-        played, won = self.checked.get(rule_set, (0, 0))
-        return played, won
+        counts = [b.checked.get(rule_set, (0, 0)) for b in self._blocks()]
+        return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+    @property
+    def games(self) -> int:
+        """The games counted, in every rule set and browser (Play it for me's too)."""
+        return sum(self.record(rs).played + self.solver_wins(rs) for rs in RULE_SETS)
+
+    # --- other browsers (a statistics file) ---------------------------------------------
+    def absorb(self, other: Statistics) -> int:
+        """Take in the counts of ``other`` (read from a file): its own block and the
+        blocks it holds, each kept apart by its browser's id and kept only if it has seen
+        more changes than the one here; never this browser's own, nor one a reset let go.
+        The games this added."""
+        before = self.games
+        blocks = dict(other.others)
+        if other.id is not None:
+            blocks[other.id] = other
+        for id_, block in blocks.items():
+            kept = self.others.get(id_)
+            if id_ == self.id or id_ in self.forgotten or (
+                    kept is not None and kept.changes >= block.changes):
+                continue
+            self.others[id_] = _block(block)
+        while len(self.others) > OTHERS:  # the block that changed least goes
+            del self.others[min(self.others, key=lambda i: self.others[i].changes)]
+        return self.games - before
+
+    def adopt(self, id: str) -> None:  # noqa: A002 - the browser's id, as stored
+        """Take ``id`` (:func:`new_id`) as this browser's, unless it has one: the same
+        event adopts the same id in every copy of the statistics it is applied to."""
+        if self.id is None:
+            self.id = id
 
     # --- recording --------------------------------------------------------------------
     def record_win(self, rule_set: str, seconds: float, moves: int, score: int | None,
@@ -152,6 +211,7 @@ class Statistics:
         it. ``solved``: Play it for me played in it, so it is counted apart only."""
         if self._seen(game_key):
             return
+        self._changed()
         if solved:
             _check_rule_set(rule_set)
             self.solver[rule_set] = self.solver.get(rule_set, 0) + 1
@@ -175,6 +235,7 @@ class Statistics:
         (:func:`klondike.app.ending.is_stuck`), else abandoned. Ends the win streak."""
         if self._seen(game_key):
             return
+        self._changed()
         self._count_checked(rule_set, checked, won=0)
         r = self._mutable(rule_set)
         if stuck:
@@ -190,10 +251,17 @@ class Statistics:
         if draw not in (1, 3):
             raise ValueError(f"draw must be 1 or 3, not {draw!r}")
         self.daily[draw].add(Date.fromisoformat(day).isoformat())
+        self._changed()
 
     def reset(self, rule_set: str | None = None) -> None:
-        """Start again from zero: everything, or only one rule set."""
+        """Start again from zero: everything, or only one rule set. Everything: the
+        counts of every browser are let go, and this browser takes a new id, so that no
+        file read later brings them back."""
         if rule_set is None:
+            gone = [*self.others, *([self.id] if self.id else [])]
+            self.forgotten = [*self.forgotten, *gone][-FORGOTTEN:]
+            self.others.clear()
+            self.id, self.changes = None, 0
             self.records.clear()
             self.checked.clear()
             self.solver.clear()
@@ -205,6 +273,12 @@ class Statistics:
             self.records.pop(rule_set, None)
             self.checked.pop(rule_set, None)
             self.solver.pop(rule_set, None)
+            for block in self.others.values():
+                block.reset(rule_set)
+            self._changed()
+
+    def _changed(self) -> None:
+        self.changes += 1
 
     def _count_checked(self, rule_set: str, checked: bool, won: int) -> None:
         if checked:
@@ -264,7 +338,7 @@ class Statistics:
             rows.append((_(rules.best_label), maybe(r.best_score, rules.value_text)))
         if rules.bank_label is not None:  # rules.banks
             rows.append((_(rules.bank_label), rules.value_text(r.bank)))
-        rows.append((_("Daily deals won"), str(len(self.daily[int(rule_set[1])]))))
+        rows.append((_("Daily deals won"), str(len(self.daily_wins(int(rule_set[1]))))))
         played, won = self.checked_games(rule_set)
         if played:
             rows.append((_("Of them, dealt by Winnable deals only"),
@@ -276,17 +350,23 @@ class Statistics:
 
     # --- storing ----------------------------------------------------------------------
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "v": STATS_VERSION,
-                "sets": {key: asdict(r) for key, r in sorted(self.records.items())},
-                "daily": {str(d): sorted(days) for d, days in sorted(self.daily.items())},
+        return json.dumps(self.to_data(), separators=(",", ":"))
+
+    def to_data(self) -> dict[str, Any]:
+        """The value :meth:`to_json` writes, as JSON's data (a statistics file holds it)."""
+        return {"v": STATS_VERSION, **self._block_data(), "id": self.id,
                 "recent": self.recent,
-                "checked": {key: counts for key, counts in sorted(self.checked.items())},
-                "solver": dict(sorted(self.solver.items())),
-            },
-            separators=(",", ":"),
-        )
+                "others": {i: b._block_data() for i, b in sorted(self.others.items())},
+                "forgotten": self.forgotten}
+
+    def _block_data(self) -> dict[str, Any]:
+        return {
+            "changes": self.changes,
+            "sets": {key: asdict(r) for key, r in sorted(self.records.items())},
+            "daily": {str(d): sorted(days) for d, days in sorted(self.daily.items())},
+            "checked": {key: counts for key, counts in sorted(self.checked.items())},
+            "solver": dict(sorted(self.solver.items())),
+        }
 
     @classmethod
     def from_json(cls, text: str | None) -> Statistics:
@@ -336,6 +416,11 @@ class Newer(ValueError):
     """A stored value of a newer format than this version of the game reads."""
 
 
+def new_id() -> str:
+    """A new browser's id for its statistics (:meth:`Statistics.adopt`)."""
+    return secrets.token_hex(8)
+
+
 def key_of_game(saved_game: str) -> str:
     """The key a game is recorded under: a digest of its save (code and moves), short
     enough to keep many (:data:`RECENT_GAMES`)."""
@@ -349,18 +434,9 @@ def _read(stats: Statistics, data: Any) -> bool:
     version = data.get("v") if isinstance(data, dict) else None
     if _is_int(version) and version > STATS_VERSION:
         raise Newer(version)
-    if version not in (1, 2, 3, STATS_VERSION):
+    if version not in (1, 2, 3, 4, STATS_VERSION):
         raise ValueError("not statistics of a known version")
-    whole = True
-
-    def part(name: str) -> dict[str, Any]:
-        nonlocal whole
-        value = data.get(name, {})
-        if not isinstance(value, dict):
-            whole = False
-            return {}
-        return value
-
+    whole = _read_block(stats, data, version)
     if version == 1:  # the key of the last game only, a whole save
         last = data.get("last")
         recent = [key_of_game(last)] if isinstance(last, str) else []
@@ -371,6 +447,41 @@ def _read(stats: Statistics, data: Any) -> bool:
             whole, recent = False, []
         kept = [k for k in recent if isinstance(k, str) and len(k) <= 64]
         whole, recent = whole and len(kept) == len(recent), kept
+    stats.recent = recent[-RECENT_GAMES:]
+    if version < 5:  # before ids: this browser's own counts, all of them
+        return whole
+    id_, others, forgotten = data.get("id"), data.get("others"), data.get("forgotten")
+    if id_ is not None and not _is_id(id_):
+        whole, id_ = False, None
+    stats.id = id_
+    if not isinstance(others, dict):
+        whole, others = False, {}
+    for key, value in list(others.items())[:OTHERS]:
+        block = Statistics()
+        if _is_id(key) and isinstance(value, dict) and _read_block(block, value, version):
+            stats.others[key] = block
+        else:
+            whole = False
+    if not isinstance(forgotten, list) or not all(map(_is_id, forgotten)):
+        whole, forgotten = False, [f for f in forgotten or () if _is_id(f)] \
+            if isinstance(forgotten, list) else []
+    stats.forgotten = forgotten[-FORGOTTEN:]
+    return whole
+
+
+def _read_block(stats: Statistics, data: dict[str, Any], version: int) -> bool:
+    """The counts of one browser: its rule sets, daily deals, checked and solver's games,
+    and (from version 5) its changes. True if all of it read."""
+    whole = True
+
+    def part(name: str) -> dict[str, Any]:
+        nonlocal whole
+        value = data.get(name, {})
+        if not isinstance(value, dict):
+            whole = False
+            return {}
+        return value
+
     for key, value in part("sets").items():
         try:
             _check_rule_set(key)
@@ -386,7 +497,6 @@ def _read(stats: Statistics, data: Any) -> bool:
                 stats.daily[int(draw)].add(Date.fromisoformat(day).isoformat())
             except (ValueError, TypeError):
                 whole = False
-    stats.recent = recent[-RECENT_GAMES:]
     for key, counts in (part("checked") if version >= 3 else {}).items():
         if (isinstance(counts, list) and len(counts) == 2 and all(map(_is_int, counts))
                 and 0 <= counts[1] <= counts[0] and _is_rule_set(key)):
@@ -398,7 +508,44 @@ def _read(stats: Statistics, data: Any) -> bool:
             stats.solver[key] = count
         else:
             whole = False
+    changes = data.get("changes", 0) if version >= 5 else None
+    if changes is None:  # before version 5: as many changes as games counted
+        changes = sum(r.played for r in stats.records.values()) + sum(stats.solver.values())
+    elif not _is_int(changes) or changes < 0:
+        whole, changes = False, 0
+    stats.changes = changes
     return whole and all(name in data for name in ("sets", "daily"))
+
+
+def _is_id(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and 0 < len(value) <= 32 and value.isalnum()
+
+
+def _add(total: Record, r: Record) -> None:
+    """Another browser's record ``r`` added to ``total`` (the current streak stays
+    this browser's: the order of games across browsers is not known)."""
+    total.won += r.won
+    total.lost += r.lost
+    total.abandoned += r.abandoned
+    total.best_streak = max(total.best_streak, r.best_streak)
+    total.best_time = _least(total.best_time, r.best_time)
+    total.total_time = round(min(total.total_time + r.total_time, MAX_TOTAL_SECONDS), 1)
+    total.fewest_moves = _least(total.fewest_moves, r.fewest_moves)
+    if r.best_score is not None:
+        total.best_score = r.best_score if total.best_score is None \
+            else max(total.best_score, r.best_score)
+    total.bank += r.bank
+
+
+def _least(a: _Number | None, b: _Number | None) -> _Number | None:
+    return b if a is None else a if b is None else min(a, b)
+
+
+def _block(other: Statistics) -> Statistics:
+    """A copy of ``other``'s own counts, to keep as a block of another browser."""
+    block = Statistics()
+    _read_block(block, jsontext.loads(json.dumps(other._block_data())), STATS_VERSION)
+    return block
 
 
 def _is_rule_set(key: str) -> bool:

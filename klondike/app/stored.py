@@ -22,8 +22,9 @@ KEYS = (GAME_KEY, SETTINGS_KEY, STATS_KEY, DAILY_KEY, PAINT_KEY, HISTORY_KEY)
 
 GAME_VERSION = SAVE_VERSION  # the library's save (klondike.game), with the app's fields
 SETTINGS_VERSION = 1  # 0: the fields alone, with no "v"
-STATS_VERSION = 4  # 2: the keys of the recent games, not only the last; 3: checked games;
-# 4: the games Play it for me won (an older version would write them away: it must not)
+STATS_VERSION = 5  # 2: the keys of the recent games, not only the last; 3: checked games;
+# 4: the games Play it for me won (an older version would write them away: it must not);
+# 5: the counts of other browsers, kept apart, from a statistics file (klondike.app.backup)
 DAILY_VERSION = 1  # 0: the text "YYYY-MM-DD CODE"
 HISTORY_VERSION = 1
 PAINT_VERSION = 1  # static/paint.js draws only this version and ignores any other

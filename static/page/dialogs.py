@@ -193,6 +193,7 @@ class Dialogs:
 
     # --- Statistics and Rules ---------------------------------------------------------------
     def open_stats(self) -> None:
+        document.getElementById("stats-file-note").textContent = ""
         select = document.getElementById("stats-rules")
         if select.options.length != len(RULE_SETS) or select.dataset.language != self.language:
             select.replaceChildren()
