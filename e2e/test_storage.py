@@ -7,7 +7,7 @@ import json
 
 import pytest
 from harness import open_app
-from player import click_stock, settle
+from player import choose, click_stock, settle
 
 from klondike import Game
 from tests.lines import DEAL_2_DRAW_1
@@ -197,3 +197,21 @@ def test_a_full_storage_makes_room_with_the_oldest_games_of_the_history(fresh_co
     assert games[0]["key"] == "k25" and games[-1]["result"] == "left"
     assert json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))["moves"] == ""
     assert page.locator(".py-error").count() == 0 and page.watch.problems() == []
+
+
+def test_a_game_ended_in_one_tab_shows_in_the_history_open_in_another(fresh_context,
+                                                                       site_url):
+    a = open_app(fresh_context, site_url)
+    b = open_app(fresh_context, site_url)
+    choose(b, "history")
+    b.wait_for_selector("#history-dialog[open]")
+    assert b.locator("#history-rows li").count() == 0
+    settle(a)
+    click_stock(a)
+    a.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
+    settle(a)
+    a.click("[data-action=new-game] >> nth=0")  # the game is left: into the history
+    a.press("#code-input", "Enter")
+    b.wait_for_function("document.querySelectorAll('#history-rows li').length === 1")
+    assert "Left for another game" in b.text_content("#history-rows li")
+    assert a.watch.problems() == [] and b.watch.problems() == []

@@ -93,8 +93,8 @@ class App:
             self.pointer.cancel()
             self.keyboard.show_pick()
             ELSEWHERE.hidden = False
-        if reply.stats and document.getElementById("stats-dialog").open:
-            self.dialogs.show_stats()
+        if reply.stats:  # the statistics or the history changed (another tab, a file)
+            self.dialogs.show_records()
         if reply.toolbar is not None:
             toolbar.show_toolbar(reply.toolbar)
         if reply.score is not None:

@@ -96,6 +96,7 @@ class Keeping:
             problems.append(self.stats.problem)
             if not self.stats.newer:
                 self.record(lambda stats: None)  # from zero, replacing the damaged value
+                self.stats.problem = None  # told once (a game taken over resumes again)
         if SETTINGS_KEY in self.held or DAILY_KEY in self.held:
             problems.append(_("Your settings were saved by a newer version of the game: "
                               "they are kept as they are, and this page uses its own"))
@@ -201,12 +202,17 @@ class Keeping:
                        is_other: Callable[[str], bool]) -> str | None:
         """Another tab stored ``text`` under ``key`` (the storage event); ``is_other``
         tells whether a saved game is another than this page's. What changed here:
-        "stats", "game" (the game continues in the other tab) or None."""
+        "stats", "history", "game" (the game continues in the other tab) or None."""
         if key == STATS_KEY and text is not None and not self._stats_events:
             stats = Statistics.from_json(text)
             if not stats.problem:
                 self.stats = stats
                 return "stats"
+        elif key == HISTORY_KEY and text is not None and not self._history_events:
+            history = History.from_json(text)
+            if not history.problem:
+                self.history = history
+                return "history"
         elif key == GAME_KEY and text is not None and not self.elsewhere \
                 and is_other(text):
             self.elsewhere = True

@@ -81,7 +81,7 @@ class Reply(NamedTuple):
     ask_demo: bool = False  # Play it for me: ask the player first (it counts apart)
     demo_wait: float | None = None  # Play it for me: Session.demo_step after this many s
     elsewhere: bool = False  # another tab took the game: show its banner, end any drag
-    stats: bool = False  # the statistics changed in another tab: show them again
+    stats: bool = False  # the statistics or the history changed: show them again
     replay: ReplayBar | None = None  # a game of the history replayed: its bar (CLOSED: none)
     # --- filled by the session from the state the command left ---
     toolbar: Toolbar | None = None  # draw the toolbar again (None: it did not change)

@@ -188,7 +188,7 @@ class Session:
         if changed == "game":
             self.table.keys.reset()
             return self._reply(Reply(elsewhere=True))  # its search stops here
-        return Reply(stats=changed == "stats")
+        return Reply(stats=changed in ("stats", "history"))
 
     def take_over(self, stored: str | None) -> Reply:
         """Play on here the game the other tab saved (``stored``), as it is there."""

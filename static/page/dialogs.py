@@ -233,8 +233,19 @@ class Dialogs:
         self.app.show(reply)
 
     # --- History (issue 42) ----------------------------------------------------------------
+    def show_records(self) -> None:
+        """The statistics or the history changed: the dialog open shows them anew."""
+        if document.getElementById("stats-dialog").open:
+            self.show_stats()
+        if HISTORY_DIALOG.open:
+            self.show_history()
+
     def open_history(self) -> None:
         """The last games that ended, newest first, each with Play again and Replay."""
+        self.show_history()
+        self.modal(HISTORY_DIALOG)
+
+    def show_history(self) -> None:
         body = document.getElementById("history-rows")
         body.replaceChildren()
         shown = self.app.session.history_rows()
@@ -253,7 +264,6 @@ class Dialogs:
                                  _("Replay: {code}").format(code=row.code))
                 button.dataset.key = row.key
             body.appendChild(item)
-        self.modal(HISTORY_DIALOG)
 
     def replay(self, key: str) -> None:
         HISTORY_DIALOG.close()
