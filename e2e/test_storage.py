@@ -38,6 +38,16 @@ def seed(context, values: dict[str, str]) -> None:
         " for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); })()")
 
 
+def leave_a_game(page) -> None:
+    """One move, then a new random deal: the game is left, into the history."""
+    settle(page)
+    click_stock(page)
+    page.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
+    settle(page)
+    page.click("[data-action=new-game] >> nth=0")
+    page.press("#code-input", "Enter")
+
+
 def status(page) -> str:
     return page.locator("#status").text_content()
 
@@ -182,12 +192,7 @@ def test_a_full_storage_makes_room_with_the_oldest_games_of_the_history(fresh_co
         "    throw new DOMException('full', 'QuotaExceededError');"
         "  return set.call(this, k, v); }; })()")
     page = open_app(fresh_context, site_url)
-    settle(page)
-    click_stock(page)
-    page.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
-    settle(page)
-    page.click("[data-action=new-game] >> nth=0")  # the game is left: into the history
-    page.press("#code-input", "Enter")
+    leave_a_game(page)
     page.wait_for_function("document.getElementById('status').textContent"
                            ".includes('storage is full')")
     assert "the oldest 25 games of the history were left out" in status(page)
@@ -206,12 +211,7 @@ def test_a_game_ended_in_one_tab_shows_in_the_history_open_in_another(fresh_cont
     choose(b, "history")
     b.wait_for_selector("#history-dialog[open]")
     assert b.locator("#history-rows li").count() == 0
-    settle(a)
-    click_stock(a)
-    a.wait_for_function("document.getElementById('score').textContent.includes('Moves 1')")
-    settle(a)
-    a.click("[data-action=new-game] >> nth=0")  # the game is left: into the history
-    a.press("#code-input", "Enter")
+    leave_a_game(a)
     b.wait_for_function("document.querySelectorAll('#history-rows li').length === 1")
     assert "Left for another game" in b.text_content("#history-rows li")
     assert a.watch.problems() == [] and b.watch.problems() == []
