@@ -55,7 +55,7 @@ async function boot(files) {
   solving = pyodide.runPython(`
 import js
 from klondike.app.solving import Solving
-Solving(heap=lambda: int(js.klondikeHeap()))
+Solving(heap=lambda: int(js.klondikeHeap()), used=lambda: int(js.klondikeUsed()))
 `);
   const ms = Math.round(performance.now() - started);
   postMessage(JSON.stringify({ kind: "ready", ms, heap: self.klondikeHeap(), boot: booted.path,
@@ -80,3 +80,16 @@ self.onmessage = ({ data }) => {
 // The size of the worker's wasm memory now, in bytes: told to the page once the work is
 // done (Solving's "idle" answer), and read by the benchmarks (bench/worker.py).
 self.klondikeHeap = () => runtime?._module?.HEAPU8?.byteLength ?? 0;
+
+// How much of it is in use, in bytes: the allocator's break (sbrk(0)) less the free space
+// below it (mallinfo's fordblks): what a search may still take before the memory grows
+// (Solving's cap of a position's search; the benchmarks read it too).
+let mallinfo = 0; // the address of a struct mallinfo (10 words), made once
+self.klondikeUsed = () => {
+  const module = runtime?._module;
+  if (!module) return 0;
+  if (!mallinfo) mallinfo = module._malloc(40);
+  module._mallinfo(mallinfo);
+  const free = module.HEAPU32[(mallinfo >>> 2) + 8];
+  return (module._sbrk(0) >>> 0) - free;
+};
