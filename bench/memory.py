@@ -74,7 +74,7 @@ class Bench:
     def start(self) -> int:
         known = list(self.page.workers)
         number = self.page.evaluate("(files) => window.__start(files)", self.files)
-        self.wait(number, Ready, 120)
+        self.wait(number, Ready, 300)  # a busy machine boots slowly
         (self.handles[number],) = [w for w in self.page.workers if w not in known]
         return number
 

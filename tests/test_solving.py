@@ -425,3 +425,20 @@ def test_a_not_sure_answer_is_kept_with_the_saved_game_and_not_searched_after_a_
     moved = again.tap("stock", 0, "")
     assert [r for r in moved.requests if '"position"' in r]
     assert '"not sure"' not in saved and json.loads(saved)["unsure"] == [0]
+
+
+def test_the_memory_in_use_is_read_only_when_the_break_nears_the_cap() -> None:
+    # The allocator's break (top) is read at once; the memory in use walks the allocator
+    # (10 ms or more): read only when the break says the next slice could grow the heap.
+    reads = []
+
+    def used() -> int:
+        reads.append(1)
+        return 40 * MiB  # what a search freed before is room again, below the break
+
+    for top, read in ((60 * MiB, False), (250 * MiB, True)):
+        reads.clear()
+        solving = Solving(clock=Ticks(), heap=lambda: 250 * MiB, used=used, top=lambda t=top: t)
+        solving.ask(position("k", "KL1-D3N-AAAAAAE", "S S", budget=300, memory=256 * MiB))
+        (answer,) = [a for a in answers(solving) if a["kind"] == "answer"]
+        assert answer["nodes"] == 300 and bool(reads) == read  # the whole budget, uncapped

@@ -136,19 +136,25 @@ class _Position:
         self.key = request.key
         self.search = Search(_game_of(request.code, request.moves), request.budget)
         self.cap = request.memory
-        self.used: int | None = None  # the memory in use after the last slice
-        self.rise = 0  # the most the memory in use grew in one slice
+        # The last reading of each measure (Solving's top and used), after the last slice:
+        # a measure's growth from one slice to the next is the search's own.
+        self.last: dict[str, int | None] = {"top": None, "used": None}
+        self.rise = 0  # the most a measure grew in one slice
 
 
 class Solving:
     def __init__(self, clock: Callable[[], float] = perf_counter,
                  heap: Callable[[], int] = lambda: 0,
-                 used: Callable[[], int] = lambda: 0) -> None:
+                 used: Callable[[], int] = lambda: 0,
+                 top: Callable[[], int] | None = None) -> None:
         """``heap``: the size of the memory the worker's Pyodide holds, in bytes; ``used``:
-        how much of it is in use (what its allocator has not freed), in bytes."""
+        how much of it is in use (what its allocator has not freed), in bytes; ``top``:
+        the allocator's break, as much as is in use at most, read at once where ``used``
+        takes a while (``used`` itself if not given)."""
         self.clock = clock
         self.heap = heap
         self.used = used
+        self.top = top or used
         self._position: _Position | None = None
         self._paused = False  # the page is hidden: the position's search waits
         self._dailies: list[tuple[str, int]] = []
@@ -206,7 +212,7 @@ class Solving:
             if self._at_cap(position):
                 if self._retired:  # a search no longer wanted holds memory: free it first
                     del self._retired[0]
-                    position.used = None  # it fell: not the search's own growth
+                    position.last = dict.fromkeys(position.last)  # it fell: not the search's
                     solution = None
                 else:  # "not sure", as when the budget runs out
                     solution = Solution(UNKNOWN, search.nodes, [])
@@ -257,12 +263,20 @@ class Solving:
 
     def _at_cap(self, position: _Position) -> bool:
         """Whether the next slice of ``position``'s search could grow the wasm memory
-        past its cap: by what it grew in a slice so far, twice over, or :data:`SLACK`."""
-        used = self.used()
-        if position.used is not None:
-            position.rise = max(position.rise, used - position.used)
-        position.used = used
-        return grows_past(position.cap, self.heap(), used, max(SLACK, 2 * position.rise))
+        past its cap: by what it grew in a slice so far, twice over, or :data:`SLACK`.
+        The break first (at once); the memory in use (its allocator's free space walked,
+        10 ms or more in a big worker) only when the break is that near."""
+        heap = self.heap()
+        for name, measure in (("top", self.top), ("used", self.used)):
+            value = measure()
+            last = position.last[name]
+            if last is not None:
+                position.rise = max(position.rise, value - last)
+            position.last[name] = value
+            if not grows_past(position.cap, heap, value, max(SLACK, 2 * position.rise)):
+                position.last["used" if name == "top" else "top"] = None  # not read now
+                return False
+        return True
 
     def _answer(self, key: str, solution: Solution) -> None:
         self._say(Answer(key=key, result=solution.result, nodes=solution.nodes,
