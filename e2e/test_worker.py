@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 
-from harness import open_app, wait_in_worker
+from harness import boot, open_app, wait_in_worker
 from player import click_stock, settle, start, wait_for_moves
 
 from klondike import Game
 from klondike.app.hint import sensible_move
 from klondike.app.solving import ALIVE_SECONDS
+from klondike.app.worker_link import memory_cap
 from klondike.moves import STOCK
 
 
@@ -150,4 +151,51 @@ def test_a_long_search_says_in_the_title_how_much_of_its_budget_it_used(
                            ".startsWith('Checking if this game can be won… (search budget used: ')",
                            timeout=120_000)
     assert state(page) == "busy" and page.text_content("#winnable") == "Checking…"
+    assert page.watch.page_errors == []
+
+
+# The page's side of the worker: every request it posts, as text (window.__posted).
+POSTED = """
+window.__posted = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (text) {
+  if (typeof text === 'string' && !text.includes('"boot"')) window.__posted.push(text);
+  return post.call(this, text);
+};
+"""
+
+
+def positions_posted(page) -> list[dict]:
+    return [m for m in map(json.loads, page.evaluate("window.__posted"))
+            if m["kind"] == "position"]
+
+
+def test_a_small_device_s_search_stops_at_its_memory_cap_and_is_not_searched_after_a_reload(
+        fresh_context, site_url):
+    # A device that says it has 1 GiB (navigator.deviceMemory): a cap of 96 MiB.
+    fresh_context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'deviceMemory', {get: () => 1});" + POSTED)
+    page = open_app(fresh_context, site_url)
+    start(page, "KL1-D3N-AAAAAAB")  # undecided within 3,000,000 nodes: the cap comes first
+    page.wait_for_function("window.__posted.some((t) => t.includes('KL1-D3N-AAAAAAB|'))")
+    (asked,) = [m for m in positions_posted(page) if m["key"] == "KL1-D3N-AAAAAAB|"]
+    assert asked["memory"] == memory_cap(1) == 96 * 2**20
+    wait_state(page, "unknown", timeout=240_000)  # some 300,000 nodes: a minute or so
+    worker = next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
+    assert worker.evaluate("self.klondikeHeap()") <= 96 * 2**20
+    assert page.text_content("#winnable") == "Not sure"
+    page.wait_for_function("JSON.parse(localStorage.getItem('klondike.game')).unsure?.[0] === 0")
+    # Loaded again: "not sure" at once, and the worker is not asked to search it again.
+    page.reload()
+    boot(page)
+    assert state(page) == "unknown" and page.text_content("#code") == "KL1-D3N-AAAAAAB"
+    page.wait_for_function("performance.getEntriesByName('solver-ready').length === 1",
+                           timeout=60_000)
+    click_stock(page)  # a new position is searched as ever...
+    wait_for_moves(page, 1)
+    page.wait_for_function("window.__posted.some((t) => t.includes('\"position\"'))")
+    assert [m["key"] for m in positions_posted(page)] == ["KL1-D3N-AAAAAAB|S"]
+    page.click("[data-action=undo] >> nth=0")  # ...the one before is "not sure" unsearched
+    wait_state(page, "unknown", timeout=5_000)
+    assert [m["key"] for m in positions_posted(page)] == ["KL1-D3N-AAAAAAB|S"]
     assert page.watch.page_errors == []

@@ -33,12 +33,13 @@ from page.dom import BOARD, STATUS, TABLE, nullable, say
 from page.keyboard import Keyboard
 from page.pointer import Pointer
 from page.replay import ReplayControls
-from page.solver import SolverWorker
+from page.solver import SolverWorker, device_gib
 from page.store import Saving, Store
 from pyodide.ffi import create_proxy
 
 from klondike.app.session import Session
 from klondike.app.stored import DAILY_KEY, GAME_KEY, HISTORY_KEY, SETTINGS_KEY, STATS_KEY
+from klondike.app.worker_link import memory_cap
 from klondike.i18n import choose_language
 
 FINISH_STEP_S = 0.09
@@ -57,7 +58,8 @@ class App:
         self.session = Session(
             now=lambda: performance.now() / 1000,
             settings=store.get(SETTINGS_KEY), stats=store.get(STATS_KEY),
-            daily=store.get(DAILY_KEY), history=store.get(HISTORY_KEY), today=today)
+            daily=store.get(DAILY_KEY), history=store.get(HISTORY_KEY), today=today,
+            memory=memory_cap(device_gib()))
         self.board = Board(on_resized=self.render)
         self.celebration = Celebration(self.board)  # the win's cascade
         self.dialogs = Dialogs(self)

@@ -55,7 +55,8 @@ async function boot(files) {
   solving = pyodide.runPython(`
 import js
 from klondike.app.solving import Solving
-Solving(heap=lambda: int(js.klondikeHeap()))
+Solving(heap=lambda: int(js.klondikeHeap()), used=lambda: int(js.klondikeUsed()),
+        top=lambda: int(js.klondikeTop()))
 `);
   const ms = Math.round(performance.now() - started);
   postMessage(JSON.stringify({ kind: "ready", ms, heap: self.klondikeHeap(), boot: booted.path,
@@ -80,3 +81,21 @@ self.onmessage = ({ data }) => {
 // The size of the worker's wasm memory now, in bytes: told to the page once the work is
 // done (Solving's "idle" answer), and read by the benchmarks (bench/worker.py).
 self.klondikeHeap = () => runtime?._module?.HEAPU8?.byteLength ?? 0;
+
+// The allocator's break (sbrk(0)), in bytes: as much of it as is in use at most, read at
+// once (Solving's cap of a position's search, between slices).
+self.klondikeTop = () => (runtime?._module?._sbrk(0) ?? 0) >>> 0;
+
+// How much of it is in use, in bytes: the break less the free space below it (mallinfo's
+// fordblks): what a search may still take before the memory grows (Solving reads it when
+// the break is near the cap; the benchmarks too). mallinfo walks the allocator's chunks:
+// 6 to 11 ms in a worker of 43 to 90 MiB here, busy.
+let mallinfo = 0; // the address of a struct mallinfo (10 words), made once
+self.klondikeUsed = () => {
+  const module = runtime?._module;
+  if (!module) return 0;
+  if (!mallinfo) mallinfo = module._malloc(40);
+  module._mallinfo(mallinfo);
+  const free = module.HEAPU32[(mallinfo >>> 2) + 8];
+  return (module._sbrk(0) >>> 0) - free;
+};

@@ -143,3 +143,24 @@ def test_a_games_history_is_the_same_tuple_until_a_move_or_an_undo() -> None:
     copy.undo()
     assert [m.text for m in copy.history] == ["T1>F"]
     assert [m.text for m in game.history] == ["T1>F", "S"]
+
+
+def test_the_positions_answered_not_sure_are_those_of_the_game_kept_for_its_save() -> None:
+    game = Game.from_code("KL1-D3N-AAAAAAB")
+    analysis = Analysis()
+    analysis.receive(position_key(game), Solution(UNKNOWN, 1_000_000, []))  # at the deal
+    game.play(Move.from_text("S"))
+    analysis.receive(position_key(game), Solution(WON, 10, ["T1>F"]))
+    game.play(Move.from_text("S"))
+    analysis.receive(position_key(game), Solution(UNKNOWN, 3_000_000, []))
+    assert analysis.unsure(game) == [0, 2]
+    game.undo()  # the position after two moves is no longer the game's
+    assert analysis.unsure(game) == [0]
+    # Loaded again from the save, they are "not sure" without a search; the rest is asked.
+    again = Analysis()
+    game.play(Move.from_text("S"))
+    again.recall_unsure(game, [0, 2])
+    assert again.state(game) == UNKNOWN and again.to_ask(game) is None
+    game.undo()
+    assert again.state(game) == BUSY and again.to_ask(game) == position_key(game)
+    assert analysis.unsure(Game.from_code("KL1-D3N-AAAAAAC")) == []  # another deal

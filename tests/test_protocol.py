@@ -31,7 +31,8 @@ from klondike.app.solving import Solving
 from klondike.app.worker_link import WorkerLink
 
 EXAMPLES = [
-    Position(key="KL1-D1N-AAAAAAD|S", code="KL1-D1N-AAAAAAD", moves="S", budget=1000),
+    Position(key="KL1-D1N-AAAAAAD|S", code="KL1-D1N-AAAAAAD", moves="S", budget=1000,
+             memory=2**28),
     Stop(), Pause(), Resume(), DailyWanted(day="2026-12-04", draw=3),
     DealWanted(id=7, draw=1, scoring="V", seed=3, seconds=20.0), StopDeal(),
     Answer(key="k", result="won", nodes=12, line=["T1>F", "S"]),
@@ -82,6 +83,26 @@ def test_a_request_is_read_only_as_a_request():
         protocol.read(text)  # the answer of the same kind carries the code
     assert protocol.read('{"kind": "deal", "id": 1, "draw": 1, "scoring": "N", "seed": 2,'
                          ' "seconds": 20}', request=True).seconds == 20.0  # an int is a float
+
+
+@pytest.mark.parametrize(("memory", "why"), [
+    (None, "position: memory is missing"),
+    ('"256 MiB"', "position: memory is not an int"),
+    ("2.5e8", "position: memory is not an int"),
+    ("true", "position: memory is not an int"),
+])
+def test_a_position_without_its_memory_cap_is_refused(memory, why):
+    text = '{"kind":"position","key":"k","code":"KL1-D1N-AAAAAAD","moves":"","budget":10'
+    text += "}" if memory is None else f',"memory":{memory}}}'
+    with pytest.raises(BadMessage, match=why):
+        protocol.read(text, request=True)
+
+
+def test_the_page_s_memory_cap_reaches_the_worker_s_search():
+    link = WorkerLink(now=lambda: 0.0, memory=96 * 2**20)
+    link.want_position("KL1-D1N-AAAAAAD|", budget=1000)
+    (request,) = [protocol.read(text, request=True) for text in link.take()]
+    assert isinstance(request, Position) and request.memory == 96 * 2**20
 
 
 def test_the_page_and_the_worker_talk_through_it():

@@ -5,6 +5,7 @@ browser: requests in, answers out, a newer position replacing the older, the dai
 from __future__ import annotations
 
 import json
+import weakref
 
 import pytest
 
@@ -14,10 +15,10 @@ from klondike.app.deals import DEAL_SECONDS
 from klondike.app.reply import Reply
 from klondike.app.session import Session
 from klondike.app.solver_client import PROGRESS_NODES
-from klondike.app.solving import Solving
+from klondike.app.solving import Solving, grown
 from klondike.app.stats import Statistics
 from klondike.app.storage import Settings
-from klondike.app.worker_link import BOOT_SECONDS, RESTART_HEAP, SILENCE_SECONDS
+from klondike.app.worker_link import BOOT_SECONDS, MEMORY_CAP, RESTART_HEAP, SILENCE_SECONDS
 from klondike.daily import daily_code
 from klondike.solver import UNKNOWN, WON, Search, Solution, solve
 
@@ -35,9 +36,10 @@ class Ticks:
         return self.now
 
 
-def position(key: str, code: str, moves: str = "", budget: int = BUDGET) -> str:
+def position(key: str, code: str, moves: str = "", budget: int = BUDGET,
+             memory: int = MEMORY_CAP) -> str:
     return json.dumps({"kind": "position", "key": key, "code": code, "moves": moves,
-                       "budget": budget})
+                       "budget": budget, "memory": memory})
 
 
 def answers(solving: Solving) -> list[dict]:
@@ -257,13 +259,14 @@ def test_an_idle_worker_is_not_taken_for_dead() -> None:
 
 
 def test_the_worker_says_how_big_it_is_once_its_work_is_done() -> None:
-    sizes = iter([40 * 2**20, 300 * 2**20])
-    solving = Solving(heap=lambda: next(sizes))
+    size = [40 * 2**20]
+    solving = Solving(heap=lambda: size[0])
     solving.ask(position("a", "KL1-D1N-AAAAAAD"))
     said = answers(solving)
     assert [a["kind"] for a in said][-2:] == ["answer", "idle"]
     assert said[-1]["heap"] == 40 * 2**20
     assert [a["kind"] for a in said].count("idle") == 1  # not while it works
+    size[0] = 300 * 2**20
     solving.ask('{"kind": "stop"}')  # the worker's script works once after each request
     assert [json.loads(t) for t in solving.work()] == [{"kind": "idle", "heap": 300 * 2**20}]
 
@@ -326,3 +329,116 @@ def test_R8_the_daily_deal_waits_for_the_worker_and_a_new_game_cancels_it() -> N
     worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA")))
     assert session.game.code == "KL1-D1N-AAAAAAA"  # the late daily answer changes nothing
     assert daily_code(__import__("datetime").date(2026, 12, 2), 1) != session.game.code
+
+
+MiB = 2**20
+
+
+class Memory:
+    """A worker's wasm memory as emscripten grows it: each slice of search takes
+    ``per_slice`` more, and each live search of its own holds ``per_search``."""
+
+    def __init__(self, per_slice: int = MiB, per_search: int = 0) -> None:
+        self.heap, self.taken, self.most = 30 * MiB, 24 * MiB, 30 * MiB
+        self.per_slice, self.per_search, self.searches = per_slice, per_search, 0
+
+    def used(self) -> int:  # read between slices: what the last one took
+        self.taken += self.per_slice
+        used = self.taken + self.searches * self.per_search
+        if used > self.heap:
+            self.heap = grown(self.heap, used)
+            self.most = max(self.most, self.heap)
+        return used
+
+
+def test_a_search_stops_not_sure_before_the_worker_s_memory_grows_past_its_cap() -> None:
+    memory = Memory()
+    solving = Solving(clock=Ticks(), heap=lambda: memory.heap, used=memory.used)
+    solving.ask(position("deep", "KL1-D3N-AAAAAAB", budget=5_000, memory=64 * MiB))
+    said = answers(solving)
+    answer = next(a for a in said if a["kind"] == "answer")
+    # A MiB a slice of one node: "not sure" some 30 nodes on, as a spent budget says it.
+    assert answer["result"] == UNKNOWN and answer["line"] == [] and 10 < answer["nodes"] < 40
+    assert memory.most <= 64 * MiB < grown(memory.most, memory.most + 1)  # as far as it could
+    assert said[-1] == {"kind": "idle", "heap": memory.heap}
+    # A cap the search does not reach changes nothing: the same answer as solve().
+    memory = Memory(per_slice=MiB // 16)
+    solving = Solving(clock=Ticks(), heap=lambda: memory.heap, used=memory.used)
+    solving.ask(position("k", "KL1-D3N-AAAAAAE", "S S", budget=2_000, memory=MEMORY_CAP))
+    game = Game.from_code("KL1-D3N-AAAAAAE")
+    game.play("S")
+    game.play("S")
+    (answer,) = [a for a in answers(solving) if a["kind"] == "answer"]
+    assert (answer["result"], answer["nodes"]) == solve(game, 2_000)[:2]
+
+
+def test_a_search_that_grows_fast_stops_sooner_judging_by_its_growth() -> None:
+    # A slice that takes more than SLACK (8 MiB): twice its growth is kept free instead.
+    for per_slice in (MiB // 4, 12 * MiB, 20 * MiB):
+        memory = Memory(per_slice)
+        solving = Solving(clock=Ticks(), heap=lambda m=memory: m.heap, used=memory.used)
+        solving.ask(position("deep", "KL1-D3N-AAAAAAB", budget=5_000, memory=128 * MiB))
+        (answer,) = [a for a in answers(solving) if a["kind"] == "answer"]
+        assert answer["result"] == UNKNOWN and memory.most <= 128 * MiB
+
+
+def test_a_search_no_longer_wanted_is_freed_before_the_cap_stops_the_new_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each search holds 100 MiB; the cap, 256 MiB, has room for one, not two. The player
+    # moves on in the middle of a long search: the new position is searched, not
+    # answered "not sure" at once because the old search's memory is not free yet.
+    memory = Memory(per_slice=0, per_search=100 * MiB)
+
+    class Held(Search):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            memory.searches += 1
+            weakref.finalize(self, setattr, memory, "searches", memory.searches - 1)
+
+    monkeypatch.setattr("klondike.app.solving.Search", Held)
+    solving = Solving(clock=Ticks(), heap=lambda: memory.heap, used=memory.used)
+    solving.ask(position("old", "KL1-D3N-AAAAAAB", budget=5_000, memory=256 * MiB))
+    for _ in range(20):
+        solving.work()
+    solving.ask(position("new", "KL1-D1N-AAAAAAD", budget=5_000, memory=256 * MiB))
+    (answer,) = [a for a in answers(solving) if a["kind"] == "answer"]
+    assert answer["key"] == "new" and answer["result"] == WON
+    assert memory.most <= 256 * MiB
+
+
+def test_a_not_sure_answer_is_kept_with_the_saved_game_and_not_searched_after_a_reload(
+) -> None:
+    time = Time()
+    session = session_at(time)
+    worker = Worker(session)
+    worker.solving = Solving(heap=lambda: 250 * MiB, used=lambda: 249 * MiB)  # at its cap
+    worker.pump(session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB")))
+    assert session.winnable().state == UNKNOWN
+    (saved,) = [text for key, text in session.take_writes() if key == "klondike.game"]
+    # The page is loaded again: the position is "not sure" at once, and not asked.
+    again = Session(now=time)
+    reply = again.resume(saved)
+    assert again.winnable().state == UNKNOWN and again.winnable().text == "Not sure"
+    assert not [r for r in reply.requests if '"position"' in r]
+    # A move on is a new position, searched as ever; undone, "not sure" without a search.
+    moved = again.tap("stock", 0, "")
+    assert [r for r in moved.requests if '"position"' in r]
+    assert '"not sure"' not in saved and json.loads(saved)["unsure"] == [0]
+
+
+def test_the_memory_in_use_is_read_only_when_the_break_nears_the_cap() -> None:
+    # The allocator's break (top) is read at once; the memory in use walks the allocator
+    # (10 ms or more): read only when the break says the next slice could grow the heap.
+    reads = []
+
+    def used() -> int:
+        reads.append(1)
+        return 40 * MiB  # what a search freed before is room again, below the break
+
+    for top, read in ((60 * MiB, False), (250 * MiB, True)):
+        reads.clear()
+        solving = Solving(clock=Ticks(), heap=lambda: 250 * MiB, used=used, top=lambda t=top: t)
+        solving.ask(position("k", "KL1-D3N-AAAAAAE", "S S", budget=300, memory=256 * MiB))
+        (answer,) = [a for a in answers(solving) if a["kind"] == "answer"]
+        assert answer["nodes"] == 300 and bool(reads) == read  # the whole budget, uncapped

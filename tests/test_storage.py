@@ -5,7 +5,15 @@ import json
 import pytest
 
 from klondike import BadSave, Game
-from klondike.app.storage import BACKS, TABLES, Settings, load_game, save_game
+from klondike.app.storage import (
+    BACKS,
+    MOST_UNSURE,
+    TABLES,
+    Settings,
+    load_game,
+    save_game,
+    unsure_of,
+)
 
 
 def test_R9_game_and_clock_round_trip_with_undo_history():
@@ -62,3 +70,18 @@ def test_a_game_play_it_for_me_played_in_is_saved_so():
     text = save_game(game, 3.0, solved=True)
     assert is_solved(text) and not is_checked(text)
     assert not is_solved(save_game(game, 3.0))
+
+
+def test_R9_the_positions_the_solver_was_not_sure_of_are_saved_and_a_damaged_list_dropped():
+    game = Game.from_code("KL1-D3N-AAAAAAB")
+    game.play("S")
+    text = save_game(game, 3.0, unsure=[1, 0, 1])
+    assert unsure_of(text, load_game(text)[0]) == [0, 1]
+    assert "unsure" not in json.loads(save_game(game, 3.0))
+    data = json.loads(text)
+    for damaged in ([2], [-1], [True], ["0"], [0.0], "0", {"0": 1}, [0] * (MOST_UNSURE + 1)):
+        data["unsure"] = damaged
+        value = json.dumps(data)
+        assert load_game(value)[0].to_json() == game.to_json()  # the game itself is kept
+        assert unsure_of(value, game) == []
+    assert unsure_of("{not json", game) == [] and unsure_of("[]", game) == []

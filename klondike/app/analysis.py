@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from ..game import Game
 from ..moves import Move
-from ..solution import WON, Solution
+from ..solution import UNKNOWN, WON, Solution
 
 #: A position's search gives up ("not sure") after this many nodes: in the worker a
 #: search delays nothing the player does. 0.9% of draw-3 deals 1000-1999 are "not sure"
 #: at 3,000,000 (1.5% at 1,000,000, the budget before), after about 7 minutes and 560 MiB
 #: of the worker's memory here (docs/benchmarks.md). 60,000 while the search shared the
-#: page's thread.
+#: page's thread. The worker's memory cap (worker_link.memory_cap) ends most searches
+#: sooner: at 256 MiB, about 1,000,000 nodes.
 BUDGET = 3_000_000
 
 BUSY = "busy"  # what state() says until the solver answers
@@ -119,6 +120,26 @@ class Analysis:
         game.play(move)
         if line and line[0] == str(move):
             self.known[position_key(game)] = Solution(WON, 0, line[1:])
+
+    def unsure(self, game: Game) -> list[int]:
+        """The move counts of ``game``'s positions (the first so many of its moves) the
+        worker answered "not sure" of: its search ran out of budget or of memory, after
+        minutes. Kept with the saved game, so a reload does not search them again."""
+        counts = []
+        for key, solution in self.known.items():
+            if solution.result != UNKNOWN:
+                continue
+            code, _bar, moves = key.partition("|")
+            n = len(moves.split())
+            if code == game.code and n <= game.moves_made and position_key(game, n) == key:
+                counts.append(n)
+        return sorted(counts)
+
+    def recall_unsure(self, game: Game, counts: list[int]) -> None:
+        """``game``'s positions after so many of its moves were answered "not sure" before
+        (:meth:`unsure`, from the saved game): answered so again, not searched."""
+        for n in counts:
+            self.known.setdefault(position_key(game, n), Solution(UNKNOWN, 0, []))
 
     def last_winnable(self, game: Game) -> int | None:
         """How many moves of this game lead to the last earlier position known to be

@@ -8,9 +8,10 @@ Requests, page to worker:
 
 - :class:`Position`: "can this still be won?" for the position of ``code`` after ``moves``
   (R10 texts, space separated), searched up to ``budget`` nodes, with the winning line
-  (the hint, Finish game, "Undo to the last winnable position"); a newer position replaces
-  the one searched. :class:`Stop`: no position is wanted (the game is won, the indicator
-  is off).
+  (the hint, Finish game, "Undo to the last winnable position"), and never past ``memory``
+  bytes of the worker's wasm memory (the page's cap: "not sure" there, as when the budget
+  runs out); a newer position replaces the one searched. :class:`Stop`: no position is
+  wanted (the game is won, the indicator is off).
 - :class:`Pause` and :class:`Resume`: the page was hidden, and shown again: the position's
   search waits meanwhile, where it got to, rather than spend a hidden tab's battery.
 - :class:`DailyWanted`: the daily deal of ``day`` (ISO date) and ``draw`` (R8).
@@ -25,8 +26,9 @@ progress), :class:`Working` (a search's sign of life, and how far it got), :clas
 :class:`Error` (a request that could not be read). The worker's loader adds two of its own,
 written in JavaScript: :class:`Ready` (booted) and :class:`Failed` (it cannot go on).
 
->>> text(Position(key="KL1-D1N-AAAAAAD|S", code="KL1-D1N-AAAAAAD", moves="S", budget=1000))
-'{"kind":"position","key":"KL1-D1N-AAAAAAD|S","code":"KL1-D1N-AAAAAAD","moves":"S","budget":1000}'
+>>> text(Position(key="KL1-D1N-AAAAAAD|S", code="KL1-D1N-AAAAAAD", moves="S", budget=1000,
+...               memory=2**28))
+'{"kind":"position","key":"KL1-D1N-AAAAAAD|S","code":"KL1-D1N-AAAAAAD","moves":"S","budget":1000,"memory":268435456}'
 >>> read('{"kind":"idle","heap":0}')
 Idle(heap=0)
 >>> read('{"kind":"idle","heap":"big"}')
@@ -61,6 +63,7 @@ class Position(Message):
     code: str
     moves: str
     budget: int
+    memory: int  # bytes: the search stops ("not sure") before the wasm memory grows past it
 
 
 @dataclass(frozen=True, slots=True)

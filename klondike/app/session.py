@@ -39,6 +39,7 @@ from ..game import SAVE_VERSION, BadSave, Game
 from ..i18n import _, ngettext
 from ..moves import STOCK, IllegalMove, Move
 from ..scoring import clock_text
+from ..solution import UNKNOWN
 from . import backup, deals
 from .autohome import safe_move
 from .demo import Demo, no_line_said
@@ -51,9 +52,10 @@ from .replay import BadReplay, Replay
 from .reply import CLOSED, Hint, Reply, Toolbar, Winnable
 from .solver_client import HINT_WAIT_SECONDS, SolverClient
 from .stats import Statistics, counts_as_played, rule_set_of
-from .storage import Settings, is_newer
+from .storage import Settings, is_newer, unsure_of
 from .stored import GAME_KEY, HISTORY_KEY, STATS_KEY
 from .table import Table
+from .worker_link import MEMORY_CAP
 
 _Command = TypeVar("_Command", bound=Callable[..., Reply])
 
@@ -101,15 +103,17 @@ class Session:
         rng: random.Random | None = None,
         history: str | None = None,
         today: Callable[[], date] = date.today,
+        memory: int = MEMORY_CAP,
     ) -> None:
         """``settings``, ``stats``, ``daily`` and ``history`` are the stored texts (None:
-        nothing stored); ``today`` is the player's calendar date. The game is set by
-        :meth:`resume` or :meth:`new_game`."""
+        nothing stored); ``today`` is the player's calendar date; ``memory`` the cap of
+        the solver's memory on this device (:func:`~klondike.app.worker_link.memory_cap`).
+        The game is set by :meth:`resume` or :meth:`new_game`."""
         self.now = now
         self.today = today
         self.rng = rng or random.Random()
         self.keeping = Keeping(settings, stats, daily, history)
-        self.solver = SolverClient(now)
+        self.solver = SolverClient(now, memory)
         self.table = Table(now, play=self.solver.play)
         self._auto = False  # safe cards go home after the player's move (auto_step)
         self.demo = Demo()  # Play it for me
@@ -164,8 +168,13 @@ class Session:
     def _after_action(self) -> Reply:
         table = self.table
         table.settle()
-        self.keeping.save_game(table.saved())
+        self._save_game()
         return Reply(True, "", self._win() if table.game.is_won else None)
+
+    def _save_game(self) -> None:
+        """The game on the table, to store, with the positions the solver was not sure
+        of (a reload does not search them again)."""
+        self.keeping.save_game(self.table.saved(self.solver.unsure(self.table.game)))
 
     # --- storing ------------------------------------------------------------------------
     def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
@@ -215,6 +224,7 @@ class Session:
         elif stored is not None:
             try:
                 self.table.load(stored)
+                self.solver.recall_unsure(self.game, unsure_of(stored, self.game))
             except BadSave as e:
                 self.keeping.keep_aside(GAME_KEY, stored)
                 problems.append(_("Your saved game could not be read ({reason}). "
@@ -586,6 +596,8 @@ class Session:
         """A message of the worker (:mod:`klondike.app.protocol`'s answers)."""
         message, answered = self.solver.heard(text, self.game)
         if answered:
+            if self.solver.state(self.game) == UNKNOWN:
+                self._save_game()  # a reload does not search it again from scratch
             return self._reply(self._hint_if_waited(Reply(answered=True)))
         if isinstance(message, Daily):
             return self._reply(self._start_daily(message.day, message.code))
@@ -705,7 +717,7 @@ class Session:
         self._auto = False
         self.replay = replay
         self.table.pause(True)
-        self.keeping.save_game(self.table.saved())  # with the clock where it stopped
+        self._save_game()  # with the clock where it stopped
         said = ngettext("Replay of {code}: {moves} move. The arrow keys step through it, "
                         "Escape closes it; your game waits.",
                         "Replay of {code}: {moves} moves. The arrow keys step through it, "
@@ -732,7 +744,7 @@ class Session:
     def _end_replay(self) -> None:
         self.replay = None
         self.table.pause(False)
-        self.keeping.save_game(self.table.saved())
+        self._save_game()
 
     def play_again(self, code: str) -> Reply:
         """The History dialog's Play again: ``code``'s deal anew (a game in progress is
@@ -785,7 +797,7 @@ class Session:
         battery; it goes on where it was). The watchdog waits while hidden and then gives
         the worker its silence's time again. The game is saved (the tab may be closed)."""
         self.table.set_hidden(hidden)
-        self.keeping.save_game(self.table.saved())
+        self._save_game()
         return self._reply(Reply())
 
 

@@ -32,7 +32,7 @@ from .hint import hint as hint_move
 from .hint import marks_of
 from .protocol import Answer, Daily, Dealt, Hunting, Message, Working
 from .reply import Hint, Winnable
-from .worker_link import WorkerLink
+from .worker_link import MEMORY_CAP, WorkerLink
 
 #: A hint waits this long for the solver's winning line, then suggests a sensible move
 #: (R8): a hard position can keep the solver busy for 15 s or more.
@@ -43,10 +43,12 @@ PROGRESS_NODES = 100_000
 
 
 class SolverClient:
-    def __init__(self, now: Callable[[], float]) -> None:
+    def __init__(self, now: Callable[[], float], memory: int = MEMORY_CAP) -> None:
+        """``memory``: the cap of a search's memory in the worker, bytes
+        (:func:`~klondike.app.worker_link.memory_cap`)."""
         self.now = now
         self.analysis = Analysis()
-        self.worker = WorkerLink(now)  # what to send it, what it was asked
+        self.worker = WorkerLink(now, memory)  # what to send it, what it was asked
         self._hint_until: float | None = None  # a hint waits for the solver until then
         self._progress: tuple[str, int] | None = None  # (key, nodes) of a long search
 
@@ -174,6 +176,14 @@ class SolverClient:
 
     def last_winnable(self, game: Game) -> int | None:
         return self.analysis.last_winnable(game)
+
+    def unsure(self, game: Game) -> list[int]:
+        """The positions of ``game`` the solver was not sure of, for the saved game."""
+        return self.analysis.unsure(game)
+
+    def recall_unsure(self, game: Game, counts: list[int]) -> None:
+        """The saved game's positions the solver was not sure of: not searched again."""
+        self.analysis.recall_unsure(game, counts)
 
     def proven(self, game: Game, line: list[str]) -> None:
         """``game`` was dealt as winnable, with ``line`` its winning line."""

@@ -8,9 +8,14 @@ plain Python, tested in CPython. The worker's JavaScript hands each request to
 :data:`SLICE_SECONDS` at a time, so that a request that arrives meanwhile (a newer
 position) is seen within one slice.
 
+Between slices a position's search looks at the worker's memory: wasm memory never
+shrinks, and a phone's tab dies without a word when it runs out, so the search stops
+("not sure", as when its budget runs out) before the next slice could grow the memory past
+the page's cap (the request's ``memory``). See :func:`grows_past`.
+
 >>> solving = Solving()
 >>> solving.ask(protocol.text(Position(key="k", code="KL1-D1N-AAAAAAD", moves="",
-...                                    budget=1000)))
+...                                    budget=1000, memory=2**28)))
 >>> answers = []
 >>> while solving.busy:
 ...     answers += solving.work()
@@ -59,6 +64,16 @@ ALIVE_SECONDS = 1.0
 #: Each candidate of "Winnable deals only" gets this many nodes to be proved won: 89% of
 #: draw-3 deals are decided within 10,000 (docs/benchmarks.md).
 DEAL_BUDGET = 20_000
+#: emscripten grows the wasm memory when an allocation does not fit: to the size needed
+#: or a fifth more than the memory's size, whichever is more, but at most 96 MiB more than
+#: needed, in pages of 64 KiB (Pyodide's pyodide.asm.mjs, emscripten_resize_heap).
+GROWTH = 1.2
+OVERGROWTH = 96 * 2**20
+PAGE = 64 * 2**10
+#: The least room a search keeps for its next slice, and for the worker's own needs
+#: once it stops (its answer, the daily deal, a winnable deal's candidates of
+#: DEAL_BUDGET nodes); the search's own growth in one slice, twice over, if more.
+SLACK = 8 * 2**20
 
 
 def _game_of(code: str, moves: str) -> Game:
@@ -87,13 +102,60 @@ class _Hunt:
         self.search = Search(Game(self.code), DEAL_BUDGET)
 
 
+def grown(heap: int, needed: int) -> int:
+    """The size the wasm memory grows to from ``heap`` bytes when ``needed`` bytes are
+    wanted in it (more than it holds).
+
+    >>> grown(100 * 2**20, 101 * 2**20) // 2**20, grown(100 * 2**20, 200 * 2**20) // 2**20
+    (120, 200)
+    """
+    size = max(needed, min(int(heap * GROWTH), needed + OVERGROWTH))
+    return -(-size // PAGE) * PAGE
+
+
+def grows_past(cap: int, heap: int, used: int, more: int) -> bool:
+    """Whether ``more`` bytes taken in a wasm memory of ``heap`` bytes, of which ``used``
+    are in use, would grow it past ``cap`` bytes.
+
+    >>> MiB = 2**20
+    >>> grows_past(256 * MiB, heap=200 * MiB, used=150 * MiB, more=8 * MiB)  # room left
+    False
+    >>> grows_past(256 * MiB, heap=200 * MiB, used=195 * MiB, more=8 * MiB)  # to 240 MiB
+    False
+    >>> grows_past(256 * MiB, heap=240 * MiB, used=235 * MiB, more=8 * MiB)  # to 288 MiB
+    True
+    """
+    return used + more > heap and grown(heap, used + more) > cap
+
+
+class _Position:
+    """The position searched: its key, its search, its memory's cap and how fast the
+    search's memory grew."""
+
+    def __init__(self, request: Position) -> None:
+        self.key = request.key
+        self.search = Search(_game_of(request.code, request.moves), request.budget)
+        self.cap = request.memory
+        # The last reading of each measure (Solving's top and used), after the last slice:
+        # a measure's growth from one slice to the next is the search's own.
+        self.last: dict[str, int | None] = {"top": None, "used": None}
+        self.rise = 0  # the most a measure grew in one slice
+
+
 class Solving:
     def __init__(self, clock: Callable[[], float] = perf_counter,
-                 heap: Callable[[], int] = lambda: 0) -> None:
-        """``heap``: the size of the memory the worker's Pyodide holds, in bytes."""
+                 heap: Callable[[], int] = lambda: 0,
+                 used: Callable[[], int] = lambda: 0,
+                 top: Callable[[], int] | None = None) -> None:
+        """``heap``: the size of the memory the worker's Pyodide holds, in bytes; ``used``:
+        how much of it is in use (what its allocator has not freed), in bytes; ``top``:
+        the allocator's break, as much as is in use at most, read at once where ``used``
+        takes a while (``used`` itself if not given)."""
         self.clock = clock
         self.heap = heap
-        self._position: tuple[str, Search] | None = None  # (key, its search)
+        self.used = used
+        self.top = top or used
+        self._position: _Position | None = None
         self._paused = False  # the page is hidden: the position's search waits
         self._dailies: list[tuple[str, int]] = []
         self._hunt: _Hunt | None = None
@@ -118,8 +180,7 @@ class Solving:
             request = protocol.read(text, request=True)
             if isinstance(request, Position):
                 self._retire()
-                game = _game_of(request.code, request.moves)
-                self._position = (request.key, Search(game, request.budget))
+                self._position = _Position(request)
             elif isinstance(request, Stop):
                 self._retire()
             elif isinstance(request, Pause | Resume):
@@ -146,14 +207,23 @@ class Solving:
         elif self._hunt is not None:
             self._work_hunt(until)
         elif self._position is not None and not self._paused:
-            key, search = self._position
-            try:
-                solution = search.advance(search_nodes(search), until, self.clock)
-            except MemoryError:
-                # The device gives the worker no more memory (a phone, deep into the
-                # budget): "not sure", as when the budget runs out. The search is over
-                # and its memory free; the page restarts a worker grown big once idle.
-                solution = Solution(UNKNOWN, search.nodes, [])
+            position = self._position
+            key, search = position.key, position.search
+            if self._at_cap(position):
+                if self._retired:  # a search no longer wanted holds memory: free it first
+                    del self._retired[0]
+                    position.last = dict.fromkeys(position.last)  # it fell: not the search's
+                    solution = None
+                else:  # "not sure", as when the budget runs out
+                    solution = Solution(UNKNOWN, search.nodes, [])
+            else:
+                try:
+                    solution = search.advance(search_nodes(search), until, self.clock)
+                except MemoryError:
+                    # The device gives the worker no more memory (a phone, deep into the
+                    # budget): "not sure", as when the budget runs out. The search is over
+                    # and its memory free; the page restarts a worker grown big once idle.
+                    solution = Solution(UNKNOWN, search.nodes, [])
             if solution is not None:
                 self._position = None
                 self._retired.append(search)
@@ -191,13 +261,30 @@ class Solving:
             hunt.search = None
         self._say(Hunting(id=hunt.id, tried=hunt.tried))
 
+    def _at_cap(self, position: _Position) -> bool:
+        """Whether the next slice of ``position``'s search could grow the wasm memory
+        past its cap: by what it grew in a slice so far, twice over, or :data:`SLACK`.
+        The break first (at once); the memory in use (its allocator's free space walked,
+        10 ms or more in a big worker) only when the break is that near."""
+        heap = self.heap()
+        for name, measure in (("top", self.top), ("used", self.used)):
+            value = measure()
+            last = position.last[name]
+            if last is not None:
+                position.rise = max(position.rise, value - last)
+            position.last[name] = value
+            if not grows_past(position.cap, heap, value, max(SLACK, 2 * position.rise)):
+                position.last["used" if name == "top" else "top"] = None  # not read now
+                return False
+        return True
+
     def _answer(self, key: str, solution: Solution) -> None:
         self._say(Answer(key=key, result=solution.result, nodes=solution.nodes,
                          line=list(solution.moves)))
 
     def _retire(self) -> None:
         if self._position is not None:
-            self._retired.append(self._position[1])
+            self._retired.append(self._position.search)
             self._position = None
         del self._retired[:-1]  # keep one at most: the memory of two big searches is too much
 

@@ -36,13 +36,22 @@ TABLES = ("green", "blue", "dark")  # the table's colours (dark: a dark theme)
 CARD_SIZES = ("normal", "large")
 
 
+#: At most this many positions of a saved game are kept as "not sure" (see save_game):
+#: each cost the worker minutes, and a game has few.
+MOST_UNSURE = 32
+
+
 def save_game(game: Game, elapsed: float, checked: bool = False,
-              redo: Sequence[Move] = (), dealt: str = "", solved: bool = False) -> str:
+              redo: Sequence[Move] = (), dealt: str = "", solved: bool = False,
+              unsure: Sequence[int] = ()) -> str:
     """The game in progress: its save (code and moves), the clock in seconds, whether
     "Winnable deals only" dealt it (``checked``), the moves Redo would play again, the
     next one first (``redo``), and ``dealt``, a token of this dealing of the deal: the
-    same deal won again with the same moves is another game (see :func:`dealt_of`), and
-    whether Play it for me played a move of it (``solved``: it counts apart)."""
+    same deal won again with the same moves is another game (see :func:`dealt_of`),
+    whether Play it for me played a move of it (``solved``: it counts apart), and
+    ``unsure``: the positions (after so many of its moves) whose search ended "not sure",
+    at the worker's memory cap or its budget, so a reload does not search them again
+    from scratch (:func:`unsure_of`)."""
     data = json.loads(game.to_json())
     data["elapsed"] = round(min(max(0.0, elapsed), MAX_GAME_SECONDS), 1)
     if checked:
@@ -53,7 +62,28 @@ def save_game(game: Game, elapsed: float, checked: bool = False,
         data["dealt"] = dealt
     if solved:
         data["solved"] = True
+    if unsure:
+        data["unsure"] = sorted(set(unsure))[-MOST_UNSURE:]
     return json.dumps(data, separators=(",", ":"))
+
+
+def unsure_of(text: str, game: Game) -> list[int]:
+    """:func:`save_game`'s ``unsure`` for ``game`` (loaded from the same text): the move
+    counts of its positions whose search ended "not sure"; none if the value is damaged
+    (the game itself is kept), and only counts of ``game``'s own positions.
+
+    >>> game = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> unsure_of(save_game(game, 0, unsure=[0, 0]), game), unsure_of('{"unsure": [1]}', game)
+    ([0], [])
+    """
+    try:
+        counts = jsontext.loads(text).get("unsure", [])
+    except (ValueError, AttributeError):
+        return []
+    if not isinstance(counts, list) or len(counts) > MOST_UNSURE or not all(
+            type(n) is int and 0 <= n <= game.moves_made for n in counts):
+        return []
+    return sorted(set(counts))
 
 
 def new_dealt() -> str:

@@ -15,7 +15,7 @@ or the solver (:class:`klondike.app.session.Session` joins them).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..codes import GameCode
 from ..game import BadSave, Game
@@ -115,10 +115,11 @@ class Table:
         self.dealt = dealt_of(stored)
         self.keys.reset()
 
-    def saved(self) -> str:
-        """The text that :meth:`load` reads back as this game."""
+    def saved(self, unsure: Sequence[int] = ()) -> str:
+        """The text that :meth:`load` reads back as this game; ``unsure``: the move counts
+        of its positions the solver was not sure of (:func:`~.storage.unsure_of`)."""
         return save_game(self.game, self.clock.elapsed(), self.checked, self.redo_line[::-1],
-                         self.dealt, self.solved)
+                         self.dealt, self.solved, unsure)
 
     def is_other(self, stored: str) -> bool:
         """Whether the saved game ``stored`` is another game, or this one as it stood

@@ -7,7 +7,7 @@ session's to decide (:meth:`klondike.app.session.Session.solver_heard`).
 >>> link = WorkerLink(now=lambda: t[0])
 >>> link.want_position("KL1-D1N-AAAAAAD|S", budget=1_000)
 >>> link.take()
-['{"kind":"position","key":"KL1-D1N-AAAAAAD|S","code":"KL1-D1N-AAAAAAD","moves":"S","budget":1000}']
+['{"kind":"position","key":"KL1-D1N-AAAAAAD|S","code":"KL1-D1N-AAAAAAD","moves":"S","budget":1000,"memory":268435456}']
 >>> t[0] = BOOT_SECONDS + 1  # never heard from: it did not boot
 >>> link.is_dead(hidden=False)
 True
@@ -28,11 +28,34 @@ BOOT_SECONDS = 60.0
 #: A worker whose memory grew past this (a long search: about 300,000 nodes; it boots
 #: with 30 MiB) is restarted once it is idle, as wasm memory never shrinks.
 RESTART_HEAP = 128 * 2**20
+#: A position's search never grows the worker's wasm memory past this ("not sure" there,
+#: as when the budget runs out): about 600 MB is as much as iOS Safari gives wasm
+#: (emscripten #24078), and running out kills the tab without a word (emscripten #11106).
+MEMORY_CAP = 256 * 2**20
+#: Smaller caps for small devices, by ``navigator.deviceMemory`` (GiB, rounded down to a
+#: power of two; Chromium only): (at most so many GiB, the cap).
+SMALL_DEVICES = ((1, 96 * 2**20), (2, 128 * 2**20))
+
+
+def memory_cap(device_gib: float | None) -> int:
+    """The cap of a search's memory (bytes) on a device with ``device_gib`` GiB
+    (``navigator.deviceMemory``; None where the browser does not say).
+
+    >>> [memory_cap(gib) // 2**20 for gib in (None, 0.5, 1, 2, 4, 8)]
+    [256, 96, 96, 128, 256, 256]
+    """
+    if device_gib is not None and device_gib > 0:  # 0 or less: not a size, ignored
+        for most, cap in SMALL_DEVICES:
+            if device_gib <= most:
+                return cap
+    return MEMORY_CAP
 
 
 class WorkerLink:
-    def __init__(self, now: Callable[[], float]) -> None:
+    def __init__(self, now: Callable[[], float], memory: int = MEMORY_CAP) -> None:
+        """``memory``: the cap of a search's memory, bytes (:func:`memory_cap`)."""
         self.now = now
+        self.memory = memory
         self.asked: str | None = None  # the key of the position it searches
         self.daily: tuple[str, int] | None = None  # the daily deal asked for: (day, draw)
         self.deal: int | None = None  # the id of the winnable deal asked for
@@ -64,7 +87,8 @@ class WorkerLink:
             self._send(Stop())
         else:
             code, _bar, moves = key.partition("|")
-            self._ask(Position(key=key, code=code, moves=moves, budget=budget))
+            self._ask(Position(key=key, code=code, moves=moves, budget=budget,
+                               memory=self.memory))
         self.asked = key
 
     def want_daily(self, day: str, draw: int) -> None:

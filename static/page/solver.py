@@ -11,12 +11,27 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from js import Object, Worker, document, performance, requestAnimationFrame, setTimeout
+from js import (
+    Object,
+    Worker,
+    document,
+    navigator,
+    performance,
+    requestAnimationFrame,
+    setTimeout,
+)
 from pyodide.ffi import create_proxy, to_js
 
 from klondike.app import protocol
 
 WORKER_URL = "./static/solver-worker.js"
+
+
+def device_gib() -> float | None:
+    """``navigator.deviceMemory``: the device's memory in GiB (Chromium only), or None;
+    klondike.app.worker_link.memory_cap makes the solver's cap of it."""
+    gib = getattr(navigator, "deviceMemory", None)
+    return float(gib) if isinstance(gib, int | float) and not isinstance(gib, bool) else None
 
 
 class SolverWorker:
