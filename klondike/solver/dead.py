@@ -39,8 +39,9 @@ _CARD_AT = (-1, *sorted(range(52), key=PLACE.__getitem__))
 
 
 # A solve of 20,000 nodes in draw 3 meets about 1,500 talons (deals 65, 204 and 395),
-# each asked about 5 to 10 times; an entry takes some 340 bytes (1.4 MB when full).
-@lru_cache(maxsize=1 << 12)
+# each asked about 5 to 10 times; an entry took some 800 bytes on deal 30015 in draw 3
+# (3.3 MB when full with 1 << 12 entries).
+@lru_cache(maxsize=1 << 10)
 def _talon_sets(
     talon_key: bytes, draw: int, unlimited: bool
 ) -> tuple[int, int, int, int, tuple[tuple[int, int, int, int, int], ...]]:

@@ -15,13 +15,19 @@ TABLE_LIMIT = 3_000_000
 # For the best-first search's keys (rule 8): a face-up card as its colour and rank only,
 # so that twins (8h and 8d, 7s and 7c...) placed the other way round give the same key.
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
-# A column key's first byte per face-down count, after which come its cards.
-_DOWN = tuple(bytes((64 + down,)) for down in range(53))
+# A column key's start per column and face-down count (see column_key).
+_HEAD = tuple(
+    tuple(bytes((64 + down, column) if down else (64,)) for down in range(53))
+    for column in range(7)
+)
 
 
-def column_key(column: list[int], down: int) -> bytes:
-    """A column's part of :meth:`Keys.key`: its face-down count, then its cards."""
-    return _DOWN[down] + bytes(column)
+def column_key(column: list[int], down: int, i: int) -> bytes:
+    """Column ``i``'s part of :meth:`Keys.key`: its face-down count, then, if some
+    cards are face down, its number in place of them (face-down cards never move, so
+    these are its first ``down`` cards from the start: a position's key is a third
+    shorter), then its face-up cards."""
+    return _HEAD[i][down] + bytes(column[down:])
 
 
 class Keys(Board):
@@ -69,11 +75,11 @@ class Keys(Board):
             if key is None:
                 col, d = columns[i], down[i]
                 if loose:
-                    cards = bytes(col)
-                    keys[i] = _DOWN[d] + cards[:d] + cards[d:].translate(_LOOSE)
-                    exact[i] = _DOWN[d] + cards
+                    head, cards = _HEAD[i][d], bytes(col[d:])
+                    keys[i] = head + cards.translate(_LOOSE)
+                    exact[i] = head + cards
                 else:
-                    keys[i] = column_key(col, d)
+                    keys[i] = column_key(col, d, i)
         return keys  # type: ignore[return-value]  # no None left
 
     def talon_key(self) -> bytes:
