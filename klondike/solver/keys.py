@@ -8,7 +8,7 @@ from __future__ import annotations
 from hashlib import blake2b
 
 from ..cards import RANK_OF, RED
-from .board import Board
+from .board import BIT, Board
 
 #: At most this many positions are remembered; past it the search still runs, unpruned.
 TABLE_LIMIT = 3_000_000
@@ -83,14 +83,15 @@ class Keys(Board):
         return keys  # type: ignore[return-value]  # no None left
 
     def talon_key(self) -> bytes:
-        """Rule 4's talon part: in draw 1 with unlimited passes the set of its cards;
+        """Rule 4's talon part: in draw 1 with unlimited passes the set of its cards
+        (as the bits of :data:`~.board.BIT`);
         otherwise its cards, position and recycles left, where in draw 3 with unlimited
         passes a waste whose length is a multiple of 3, or the whole talon, counts as
         empty: the same cards are in reach, and each talon move leaves the same
         position (not in the daily deal's frozen rules)."""
         if self.talon_part is None:
-            if self.talon_is_set:
-                self.talon_part = bytes(sorted(self.talon))
+            if self.talon_is_set:  # the set as 52 bits: 7 bytes, not one a card
+                self.talon_part = sum(map(BIT.__getitem__, self.talon)).to_bytes(7, "little")
             else:
                 p, n = self.p, len(self.talon)
                 if self.unlimited and not self.daily and (p % self.draw == 0 or p == n):
