@@ -78,10 +78,11 @@ over macro moves with dominance pruning and a transposition table:
    links the answer is yes, which only searches more. ``tests/test_solver.py`` checks
    the rules against a search of every legal move on small endgames.
 4. **State keys.** The seven columns, face-down cards included, are sorted, so that
-   positions differing only in column order are one; then the talon and its position
-   (in draw 1 with unlimited passes just the set of talon cards; in draw 3 with
-   unlimited passes a waste of 3, 6... cards, or of them all, as an empty one, as the
-   same cards are in reach). Foundations follow from the rest. A key is remembered
+   positions differing only in column order are one (face-down cards never leave
+   their column, so a column's key names the column in their place); then the talon
+   and its position (in draw 1 with unlimited passes just the set of talon cards; in
+   draw 3 with unlimited passes a waste of 3, 6... cards, or of them all, as an empty
+   one, as the same cards are in reach). Foundations follow from the rest. A key is remembered
    once generated; at most :data:`TABLE_LIMIT` of them, past which the search goes on
    without remembering (slower, never unsound).
 
@@ -123,9 +124,10 @@ over macro moves with dominance pruning and a transposition table:
    the start (not in the daily deal's frozen rules): a move can lock a position, and the
    depth-first search would otherwise have to visit every position after it. Deal 37 in
    draw 1 was undecided after 100,000 nodes; it is won in 32. The answer is remembered
-   for all the searches of one solve, as the best-first searches meet positions the
-   others met, and in draw 1 with unlimited passes, where the draws reach every talon
-   card and the cards off the tableau are all alike to it, per tableau alone: over deals
+   for all the searches of one solve (the first :data:`~.dead.DEAD_LIMIT` answers), as
+   the best-first searches meet positions the others met, and in draw 1 with unlimited
+   passes, where the draws reach every talon card and the cards off the tableau are all
+   alike to it, per tableau alone: over deals
    0-199 at 20,000 nodes, 23% of the questions are answered from memory in draw 3, and
    20% in draw 1.
 7. **Won early.** With every tableau card face up and every talon card always in reach
@@ -138,10 +140,12 @@ over macro moves with dominance pruning and a transposition table:
    searches, always expanding the most promising position seen yet, share the budget
    with it a node each in turn. They look only for wins: they know a position by a
    looser key, with face-up column cards by colour and rank alone, so that twins (8h
-   and 8d, say) placed the other way round count as one position. That is unsound for
-   proving a loss (which 8 lies on which face-down cards matters once it should go
-   home), but the lines they find are real, and they find them in far fewer nodes
-   (``bench/solver.py``, figures in the README). One of them, for the same reason,
+   and 8d, say) placed the other way round count as one position (and remember it by
+   a 56-bit digest of that key, as they do their rule 6 answers: two positions with
+   one digest can only hide a win from them). That is unsound for proving a loss
+   (which 8 lies on which face-down cards matters once it should go home), but the
+   lines they find are real, and they find them in far fewer nodes (``bench/solver.py``,
+   figures in the README). One of them, for the same reason,
    sends every card home as soon as it can, not only the safe ones of rule 2: a card
    sent home too early can mostly come back (R2.6), and what it cuts off the others
    still cover. A second, with only rule 2's safe moves, runs for at most

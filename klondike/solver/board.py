@@ -95,7 +95,11 @@ class Board:
         # From the game's public view: cards bottom first, foundations in suit order.
         # Relaxed (rule 9): the same cards played as in draw 1 with unlimited passes.
         self.draw = 1 if relaxed else game.draw
-        self.columns: list[list[int]] = [[*col.down, *col.up] for col in game.tableau]
+        # Plain ints, not Cards: CPython's fast paths (indexing a tuple, comparing) take
+        # exact ints only, and the position's cards are used in every one of them.
+        self.columns: list[list[int]] = [
+            list(map(int, (*col.down, *col.up))) for col in game.tableau
+        ]
         self.down: list[int] = [len(col.down) for col in game.tableau]
         self.found: list[int] = list(game.foundations.values())
         # Each column's part of a key (see Keys.column_keys), None once a move changed
@@ -105,7 +109,7 @@ class Board:
         # With loose_parts, each column's part of Keys.key too, made with its loose part
         # and good where that is not None (for DeadEnds.is_dead_remembered).
         self.exact_column_parts: list[bytes | None] = [None] * 7
-        self.talon: list[int] = [*game.waste, *game.stock]  # waste bottom first, then stock
+        self.talon: list[int] = list(map(int, (*game.waste, *game.stock)))  # waste, then stock
         self.p = len(game.waste)
         self.talon_part: bytes | None = None  # Keys.talon_key's, None once a talon move is made
         passes = game.scoring.passes
@@ -318,7 +322,8 @@ class Board:
         """The whole position, columns in their own order, for :meth:`restore`."""
         talon = self.talon
         head = bytes((*self.down, *self.found, self.p, self.recycles_left, len(talon), *talon))
-        return head + _in_a_row(self.columns)
+        # The face-down set too: read back, it is quicker than face_down_set.
+        return head + self.face_down.to_bytes(7, "little") + _in_a_row(self.columns)
 
     def restore(self, position: bytes) -> None:
         """Put a :meth:`snapshot`'s position on the board; what was worked out from the
@@ -327,13 +332,13 @@ class Board:
         self.found = list(position[7:11])
         self.p, self.recycles_left, n = position[11:14]
         self.talon = list(position[14 : 14 + n])
-        in_a_row = position[14 + n :]
+        self.face_down = int.from_bytes(position[14 + n : 21 + n], "little")
+        in_a_row = position[21 + n :]
         self.columns = [list(col) for col in in_a_row[1:].split(_NEXT_COLUMN)]
         self.column_parts = [None] * 7
         self.exact_column_parts = [None] * 7
         self.talon_part = None
         self.below = _below(in_a_row)
-        self.face_down = face_down_set(self.columns, self.down)
 
 
 def move_texts(moves: Iterable[BoardMove]) -> list[str]:

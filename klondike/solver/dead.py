@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from hashlib import blake2b
 
 from .board import BIT, NO_CARD, PLACE, draws_reach
-from .keys import TABLE_LIMIT, Keys
+from .keys import Keys
+
+#: At most this many of rule 6's answers are remembered in a solve (the first ones: the
+#: searches that start again meet them most). Over deals 30000-30002 at 60,000 nodes,
+#: 7% of the questions in draw 3 and 16% in draw 1 were answered from memory, most by
+#: the first 32,768 answers; keeping all of them took 50 bytes a node at 200,000 nodes
+#: (and the keys they held on to, another 60).
+DEAD_LIMIT = 1 << 15
 
 # Sets of cards are ints as :data:`~klondike.solver.board.BIT` lays them out, worked on a
 # colour's half at a time (26 bits: black below, red above).
@@ -31,8 +39,9 @@ _CARD_AT = (-1, *sorted(range(52), key=PLACE.__getitem__))
 
 
 # A solve of 20,000 nodes in draw 3 meets about 1,500 talons (deals 65, 204 and 395),
-# each asked about 5 to 10 times; an entry takes some 340 bytes (1.4 MB when full).
-@lru_cache(maxsize=1 << 12)
+# each asked about 5 to 10 times; an entry took some 800 bytes on deal 30015 in draw 3
+# (3.3 MB when full with 1 << 12 entries).
+@lru_cache(maxsize=1 << 10)
 def _talon_sets(
     talon_key: bytes, draw: int, unlimited: bool
 ) -> tuple[int, int, int, int, tuple[tuple[int, int, int, int, int], ...]]:
@@ -71,7 +80,7 @@ class DeadEnds(Keys):
     """A board that can tell whether its position is lost by rule 6."""
 
     # is_dead's answers per position, shared by the searches of one solve (Searcher's).
-    dead: dict[bytes, bool]
+    dead: dict[bytes | int, bool]
 
     def is_dead_remembered(self, key: bytes | None = None) -> bool:
         """:meth:`is_dead`, remembered per position for all the searches of one solve
@@ -92,9 +101,18 @@ class DeadEnds(Keys):
                 position += b"\xff" + self.talon_key()
         dead = self.dead.get(position)
         if dead is None:
+            remembered: bytes | int = position
+            if self.loose_parts:
+                # The best-first search's own answers go by the position's digest (see
+                # Keys.loose_digest), a third of the memory: only it looks them up, and
+                # a digest shared by two positions can only hide a win from it.
+                remembered = int.from_bytes(blake2b(position, digest_size=7).digest(), "little")
+                dead = self.dead.get(remembered)
+                if dead is not None:
+                    return dead
             dead = self.is_dead()
-            if len(self.dead) < TABLE_LIMIT:
-                self.dead[position] = dead
+            if len(self.dead) < DEAD_LIMIT:
+                self.dead[remembered] = dead
         return dead
 
     def is_dead(self) -> bool:

@@ -5,24 +5,29 @@ tables of the keys seen, which a search asks whether a position is new.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from hashlib import blake2b
 
 from ..cards import RANK_OF, RED
-from .board import Board
+from .board import BIT, Board
 
 #: At most this many positions are remembered; past it the search still runs, unpruned.
 TABLE_LIMIT = 3_000_000
 # For the best-first search's keys (rule 8): a face-up card as its colour and rank only,
 # so that twins (8h and 8d, 7s and 7c...) placed the other way round give the same key.
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
-_NONE_SEEN = 256 | 256 << 9 | 256 << 18  # is_new_or_better: no waste length seen yet
-# A column key's first byte per face-down count, after which come its cards.
-_DOWN = tuple(bytes((64 + down,)) for down in range(53))
+# A column key's start per column and face-down count (see column_key).
+_HEAD = tuple(
+    tuple(bytes((64 + down, column) if down else (64,)) for down in range(53))
+    for column in range(7)
+)
 
 
-def column_key(column: list[int], down: int) -> bytes:
-    """A column's part of :meth:`Keys.key`: its face-down count, then its cards."""
-    return _DOWN[down] + bytes(column)
+def column_key(column: list[int], down: int, i: int) -> bytes:
+    """Column ``i``'s part of :meth:`Keys.key`: its face-down count, then, if some
+    cards are face down, its number in place of them (face-down cards never move, so
+    these are its first ``down`` cards from the start: a position's key is a third
+    shorter), then its face-up cards."""
+    return _HEAD[i][down] + bytes(column[down:])
 
 
 class Keys(Board):
@@ -33,7 +38,13 @@ class Keys(Board):
 
     def key(self) -> bytes:
         """Rule 4: the position up to the order of the columns."""
-        return b"".join(sorted(self.column_keys(loose=False))) + b"\xff" + self.talon_key()
+        parts = self.column_parts
+        if self.loose_parts or None in parts:
+            parts = self.column_keys(loose=False)  # type: ignore[assignment]
+        parts = sorted(parts)  # type: ignore[type-var]  # no None left
+        parts.append(b"\xff")
+        parts.append(self.talon_part or self.talon_key())
+        return b"".join(parts)  # type: ignore[arg-type]
 
     def loose_key(self) -> bytes:
         """Rule 8's key for the best-first search: face-up column cards by colour and
@@ -41,6 +52,14 @@ class Keys(Board):
         foundations are spelled out."""
         columns = sorted(self.column_keys(loose=True))
         return b"".join(columns) + b"\xff" + bytes(self.found) + self.talon_key()
+
+    def loose_digest(self) -> int:
+        """:meth:`loose_key` as a number of 56 bits (its BLAKE2 digest), which the
+        best-first search remembers instead of the key: a third of the memory. Two
+        positions with one digest are one position to it, as twins already are; that
+        can only hide a win from it, never make a false one (rule 8). A digest, not
+        :func:`hash`, so that every device skips the same positions."""
+        return int.from_bytes(blake2b(self.loose_key(), digest_size=7).digest(), "little")
 
     def column_keys(self, loose: bool) -> list[bytes]:
         """Each column's part of :meth:`key` (or with ``loose``, of :meth:`loose_key`),
@@ -56,22 +75,23 @@ class Keys(Board):
             if key is None:
                 col, d = columns[i], down[i]
                 if loose:
-                    cards = bytes(col)
-                    keys[i] = _DOWN[d] + cards[:d] + cards[d:].translate(_LOOSE)
-                    exact[i] = _DOWN[d] + cards
+                    head, cards = _HEAD[i][d], bytes(col[d:])
+                    keys[i] = head + cards.translate(_LOOSE)
+                    exact[i] = head + cards
                 else:
-                    keys[i] = column_key(col, d)
+                    keys[i] = column_key(col, d, i)
         return keys  # type: ignore[return-value]  # no None left
 
     def talon_key(self) -> bytes:
-        """Rule 4's talon part: in draw 1 with unlimited passes the set of its cards;
+        """Rule 4's talon part: in draw 1 with unlimited passes the set of its cards
+        (as the bits of :data:`~.board.BIT`);
         otherwise its cards, position and recycles left, where in draw 3 with unlimited
         passes a waste whose length is a multiple of 3, or the whole talon, counts as
         empty: the same cards are in reach, and each talon move leaves the same
         position (not in the daily deal's frozen rules)."""
         if self.talon_part is None:
-            if self.talon_is_set:
-                self.talon_part = bytes(sorted(self.talon))
+            if self.talon_is_set:  # the set as 52 bits: 7 bytes, not one a card
+                self.talon_part = sum(map(BIT.__getitem__, self.talon)).to_bytes(7, "little")
             else:
                 p, n = self.p, len(self.talon)
                 if self.unlimited and not self.daily and (p % self.draw == 0 or p == n):
@@ -79,10 +99,19 @@ class Keys(Board):
                 self.talon_part = bytes((*self.talon, p, self.recycles_left))
         return self.talon_part
 
-    def is_new(self, seen: set[bytes], key: Callable[[], bytes]) -> bool:
-        """Rule 4: whether the position's ``key()`` is new to ``seen``, which it joins
+    def is_new(self, seen: set[bytes]) -> bool:
+        """Rule 4: whether the position's :meth:`key` is new to ``seen``, which it joins
         (while ``seen`` holds fewer than :data:`TABLE_LIMIT` keys)."""
-        self.last_key = position = key()
+        self.last_key = position = self.key()
+        if position in seen:
+            return False
+        if len(seen) < TABLE_LIMIT:
+            seen.add(position)
+        return True
+
+    def is_new_loosely(self, seen: set[int]) -> bool:
+        """The best-first search's :meth:`is_new`, by :meth:`loose_digest` (rule 8)."""
+        position = self.loose_digest()
         if position in seen:
             return False
         if len(seen) < TABLE_LIMIT:
@@ -93,19 +122,30 @@ class Keys(Board):
         """Rule 4's dominance (draw 3 with unlimited passes, depth-first search):
         whether no position seen before differs from this one only in a waste that
         reaches every card this one reaches. ``lowest`` maps a key without its waste
-        length to the least waste length seen for each remainder modulo the draw, 9 bits
-        each in one number (:data:`_NONE_SEEN` where none was). With a list each, the
-        depth-first search alone on deal 1 in draw 3 peaked at 335 MiB at 1,000,000
-        nodes; so, at 292 MiB."""
+        length to the least waste length seen for each remainder modulo the draw, as
+        ``length // draw + 1`` in 4 bits for the remainder 1, then 4 for 2 (0 where
+        none was seen); a waste of a multiple of the draw is empty in the key (see
+        :meth:`talon_key`), and any waste reaches what an empty one does. So each value
+        is below 256, one of the numbers CPython makes once: with 9 bits a remainder,
+        each value was an int of its own, 28 bytes; with a list each, the depth-first
+        search alone on deal 1 in draw 3 peaked at 335 MiB at 1,000,000 nodes."""
         self.last_key = key = self.key()
         base, p = key[:-2], key[-2]  # talon_key ends with the waste length, recycles
-        shift = 9 * (p % self.draw)
         least = lowest.get(base)
+        if not p:
+            if least is not None:
+                return False
+            if len(lowest) < TABLE_LIMIT:
+                lowest[base] = 0
+            return True
+        draw = self.draw
+        shift = 4 * (p % draw - 1)
+        length = p // draw + 1
         if least is None:
             if len(lowest) < TABLE_LIMIT:
-                lowest[base] = _NONE_SEEN & ~(511 << shift) | p << shift
+                lowest[base] = length << shift
             return True
-        if not p or least >> shift & 511 <= p:
+        if 0 < least >> shift & 15 <= length:
             return False
-        lowest[base] = least & ~(511 << shift) | p << shift
+        lowest[base] = least & ~(15 << shift) | length << shift
         return True

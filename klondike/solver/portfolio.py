@@ -74,7 +74,7 @@ def _portfolio(
     proves the position lost. A best-first search that runs out of positions or of its
     own budget leaves the others to go on. None after each node, as
     :meth:`Searcher.steps`."""
-    dead: dict[bytes, bool] = {}  # rule 6's answers, for all the searches
+    dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
     first = Searcher(game, chains=False, dead=dead)
     first.watch = True
     searches = [first.steps(budget)]
@@ -94,7 +94,7 @@ def _portfolio(
             else:
                 # Rule 9: the relaxed game's depth-first search, for losses only, its
                 # rule 6 answers its own (they hold for the relaxed game).
-                relaxed_dead: dict[bytes, bool] = {}
+                relaxed_dead: dict[bytes | int, bool] = {}
                 relaxed = _losses_only(new(dead=relaxed_dead, relaxed=True).steps(budget))
                 searches.append(relaxed)
                 if start - first.closest <= HOPELESS * start:  # it looks lost

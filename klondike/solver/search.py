@@ -49,7 +49,7 @@ class Searcher(Moves, DeadEnds):
         game: Game,
         daily: bool = False,
         chains: bool = True,
-        dead: dict[bytes, bool] | None = None,
+        dead: dict[bytes | int, bool] | None = None,
         relaxed: bool = False,
     ) -> None:
         super().__init__(game, daily, relaxed)
@@ -99,14 +99,17 @@ class Searcher(Moves, DeadEnds):
         keys = self.column_keys(self.loose_parts)[:]
         # The exact ones made with the loose ones (the best-first search's only).
         exact = self.exact_column_parts[:] if self.loose_parts else None
+        talon = self.talon_part or self.talon_key()  # the same again once taken back
+        play, undo = self.play, self.undo
         for order, moves in self.moves():
             played: Played = []
             for move in moves:
                 if move[0] == TALON_CARD:
                     index = self.talon.index(move[1])
                     move = (TALON_TO_COLUMN, index, move[2], *self.presses(index))
-                played.append((move, self.play(move)))
-            if moves[0][0] != COLUMN_TO_COLUMN or self.goes_home(moves[0][1]):
+                played.append((move, play(move)))
+            first = moves[0]
+            if first[0] != COLUMN_TO_COLUMN or self.goes_home(first[1]):
                 self.play_safe_moves(played)
             # Won, or won early (rule 7): either way no card is face down.
             if not self.face_down and (sum(self.found) == 52 or self.finish(played)):
@@ -114,8 +117,9 @@ class Searcher(Moves, DeadEnds):
             elif is_new():
                 yield order, played, False
             for move, info in reversed(played):
-                self.undo(move, info)
+                undo(move, info)
             self.column_parts[:] = keys
+            self.talon_part = talon
             if exact:
                 self.exact_column_parts[:] = exact
 
@@ -136,7 +140,7 @@ class Searcher(Moves, DeadEnds):
             is_new = partial(self.is_new_or_better, seen)
         else:
             seen = set()
-            is_new = partial(self.is_new, seen, self.key)
+            is_new = partial(self.is_new, seen)
         is_new()  # the start
         key = self.last_key
         # One frame per position on the current line: [children, next child, entered].
@@ -198,8 +202,8 @@ class Searcher(Moves, DeadEnds):
             if solution.result == WON:  # a loss after eager moves home proves nothing
                 yield solution
             return
-        seen: set[bytes] = set()
-        is_new = partial(self.is_new, seen, self.loose_key)
+        seen: set[int] = set()
+        is_new = partial(self.is_new_loosely, seen)
         is_new()  # the start
         # Per position put on the heap, by its number: the position it came from, the
         # moves played from there (_packed) and, until taken from the heap, its
@@ -207,10 +211,13 @@ class Searcher(Moves, DeadEnds):
         # the column keys each, the portfolio on deal 104 in draw 3 peaked at 423 MiB
         # at 1,000,000 nodes; so, at 279 MiB.
         came_from = array("l", [-1])
-        moves_of = [_packed(entered)]
+        # The moves of position n are packed[starts[n]:starts[n + 1]] (_packed): one
+        # bytearray, not a bytes object each, which took 33 bytes more a position.
+        packed = bytearray(_packed(entered))
+        starts = array("l", [0, len(packed)])
         snapshots: list[bytes | None] = [self.snapshot()]
         heap = [_rank(0, 0, 0)]
-        self.kept += (seen, came_from, moves_of, snapshots, heap)
+        self.kept += (seen, came_from, packed, starts, snapshots, heap)
         nodes = 0
         on_board = 0  # the position on the board
         while heap:
@@ -225,7 +232,7 @@ class Searcher(Moves, DeadEnds):
             if came_from[here] == on_board:
                 # A child of the position on the board (half of the positions taken
                 # from the heap): playing its moves again is cheaper than restoring.
-                for move in _unpacked(moves_of[here]):
+                for move in _unpacked(packed, starts[here], starts[here + 1]):
                     self.play(move)
             else:
                 self.restore(snapshot)
@@ -235,12 +242,13 @@ class Searcher(Moves, DeadEnds):
                     line = [move for move, _ in played][::-1]
                     at = here
                     while at >= 0:
-                        line += _unpacked(moves_of[at])[::-1]
+                        line += _unpacked(packed, starts[at], starts[at + 1])[::-1]
                         at = came_from[at]
                     yield Solution(WON, nodes, move_texts(line[::-1]))
                     return
                 came_from.append(here)
-                moves_of.append(_packed(played))
+                packed += _packed(played)
+                starts.append(len(packed))
                 snapshots.append(self.snapshot())
                 heappush(heap, _rank(self.distance(), order, len(snapshots) - 1))
 
@@ -260,6 +268,7 @@ def _packed(played: Played) -> bytes:
                   for n in (kind, a, b + 1, presses, recycled)])
 
 
-def _unpacked(packed: bytes) -> list[BoardMove]:
+def _unpacked(packed: bytearray, start: int, end: int) -> list[BoardMove]:
+    """The moves :func:`_packed` put in ``packed[start:end]``."""
     return [(packed[i], packed[i + 1], packed[i + 2] - 1, packed[i + 3], packed[i + 4])
-            for i in range(0, len(packed), 5)]
+            for i in range(start, end, 5)]
