@@ -166,6 +166,7 @@ def damaged(change) -> str:
     lambda d: d["stats"]["sets"]["D1N"].update(won=-1),
     lambda d: d["stats"].update(id=None),
     lambda d: d["stats"]["others"].update({"x y": {}}),
+    lambda d: d["stats"].update(forgotten=["a1b2", 5]),
     lambda d: d["history"]["games"][0].update(moves="Z9>F"),
     lambda d: d["settings"].update(draw=7),
     lambda d: d.pop("history"),

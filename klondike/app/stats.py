@@ -462,10 +462,11 @@ def _read(stats: Statistics, data: Any) -> bool:
             stats.others[key] = block
         else:
             whole = False
-    if not isinstance(forgotten, list) or not all(map(_is_id, forgotten)):
-        whole, forgotten = False, [f for f in forgotten or () if _is_id(f)] \
-            if isinstance(forgotten, list) else []
-    stats.forgotten = forgotten[-FORGOTTEN:]
+    if not isinstance(forgotten, list):
+        whole, forgotten = False, []
+    kept = [f for f in forgotten if _is_id(f)]
+    whole = whole and len(kept) == len(forgotten)
+    stats.forgotten = kept[-FORGOTTEN:]
     return whole
 
 
