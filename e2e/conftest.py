@@ -17,7 +17,8 @@ Chromium + Pyodide cost ~250 MiB and 2-5 s a page, so tests share what they can:
 Helpers in e2e/harness.py (`from harness import ...` in a test): `boot(page)` waits for the
 performance mark "klondike-ready"; `open_app(context, url)`; `reboot(page)`;
 `wait_offline_ready(page)` waits until the service worker has precached the app;
-`new_site_context(browser)`; `PageWatch`.
+`new_site_context(browser)`; `PageWatch`. A page whose renderer crashes while it boots is
+opened once more by `open_app`, with a `RendererCrash` warning (e2e/test_harness.py).
 
 Every context made here routes requests: anything not on 127.0.0.1 is aborted and recorded
 (`watch.outside`), so no test can reach the network by accident.
@@ -25,13 +26,19 @@ Every context made here routes requests: anything not on 127.0.0.1 is aborted an
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
-from harness import CHROMIUM, CHROMIUM_ARGS, boot, new_site_context, open_app
+from harness import BROWSER_LOG, CHROMIUM, CHROMIUM_ARGS, boot, new_site_context, open_app
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Keep what Chromium prints (Playwright's driver writes it to DEBUG_FILE), for the warning
+# of a renderer crash (harness.open_app). Set before pytest-playwright starts the driver.
+os.environ.setdefault("DEBUG", "pw:browser")
+os.environ.setdefault("DEBUG_FILE", str(BROWSER_LOG))
 sys.path.insert(0, str(ROOT / "tools"))
 # isort: off
 import build  # noqa: E402
@@ -58,6 +65,14 @@ def site_url(tmp_path_factory):
     yield url + "klondike-site/"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _browser_log():
+    """Removes the browser's log at the end, when it is the one set above."""
+    yield
+    if os.environ.get("DEBUG_FILE") == str(BROWSER_LOG):
+        BROWSER_LOG.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="module")
