@@ -12,8 +12,9 @@ solver of commit 218689d, say), one after the other, each in a browser of its ow
   stamp, so time spent waiting behind a slice of search counts;
 - **won games**: the 259 moves of two frozen winning lines by pointer input (stock taps and
   drags), the same figures;
-- **answers**: deals 0 to ``--deals`` - 1 in both draws, each started from the New game
-  dialog: the time from Enter to the indicator's answer (won or lost: "not sure" counts as
+- **answers**: ``--deals`` deals from ``--first`` on (0 unless told; a range never tuned
+  on, such as 40000, for the issue's held-out figure) in both draws, each started from the
+  New game dialog: the time from Enter to the indicator's answer (won or lost: "not sure" counts as
   no answer), waited for ``--wait`` seconds at most.
 
     python3 tools/build.py && .venv/bin/python bench/worker.py [--baseline DIR]
@@ -102,7 +103,7 @@ def measure(browser, root: Path, args) -> dict:
 
         waits: dict[int, list[float | None]] = {1: [], 3: []}
         for draw in (1, 3):
-            for number in range(args.deals):
+            for number in range(args.first, args.first + args.deals):
                 code = str(Game.new(number, draw).code)
                 page.click("[data-action=new-game] >> nth=0")
                 page.fill("#code-input", code)
@@ -144,7 +145,8 @@ def report(name: str, f: dict, args) -> None:
     for draw, waits in f["answers"].items():
         answered = sorted(w for w in waits if w is not None)
         within = sum(w <= 2 for w in answered)
-        print(f"    draw {draw}, deals 0-{args.deals - 1}: answered within 2 s {within} of "
+        last = args.first + args.deals - 1
+        print(f"    draw {draw}, deals {args.first}-{last}: answered within 2 s {within} of "
               f"{len(waits)} ({100 * within / len(waits):.1f}%), within {args.wait:g} s "
               f"{len(answered)}; median {statistics.median(answered):.2f} s, "
               f"p95 {percentile(answered, 0.95):.2f} s of those answered")
@@ -156,6 +158,7 @@ def main() -> None:
     p.add_argument("--taps", type=int, default=200)
     p.add_argument("--gap", type=int, default=250, help="ms between taps")
     p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--first", type=int, default=0, help="the first deal's number")
     p.add_argument("--wait", type=float, default=5.0, help="seconds to wait for an answer")
     args = p.parse_args()
     sites = {"this checkout": ROOT}
