@@ -558,7 +558,7 @@ def test_a_replay_stands_over_the_game_read_only_and_the_game_waits() -> None:
     # Read-only: the table's gestures and the player's commands are refused.
     for refused in (session.tap("stock", 0, None), session.undo(), session.ask_hint(),
                     session.drop("T7", 6, "F"), session.choose("stock", False),
-                    session.demo_ask(), session.restart()):
+                    session.demo_ask(), session.restart(), session.replay_press()):
         assert not refused.changed and refused.said.startswith("This is a replay")
     assert session.drop_pile("T7", 6, "F") is None and session.finishing_line() is None
     stepped = session.replay_go("forward")
@@ -570,6 +570,7 @@ def test_a_replay_stands_over_the_game_read_only_and_the_game_waits() -> None:
     assert not session.replaying and session.shown is session.game
     assert session.table.clock.elapsed() == 5 and session.game.moves_made == 1
     assert session.tap("stock", 0, None).changed  # it plays again
+    assert session.replay_press() == Reply()  # a press with no replay says nothing
 
 
 def test_a_new_deal_closes_the_replay_and_a_lost_game_shows_its_losing_move() -> None:

@@ -741,6 +741,11 @@ class Session:
         return self._reply(Reply(True, _("Replay closed: your game is back on the table"),
                                  replay=CLOSED))
 
+    def replay_press(self) -> Reply:
+        """A press anywhere on the table while a replay stands over it: no card moves,
+        and the player is told why (nothing at all without a replay)."""
+        return _replay_refused() if self.replay is not None else Reply()
+
     def _end_replay(self) -> None:
         self.replay = None
         self.table.pause(False)

@@ -72,5 +72,5 @@ class ReplayControls:
         if not self.app.session.replaying or not TABLE.contains(event.target):
             return False
         event.preventDefault()
-        self.app.show(self.app.session.tap("stock", 0, None))  # refused: it is a replay
+        self.app.show(self.app.session.replay_press())
         return True
