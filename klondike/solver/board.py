@@ -41,6 +41,8 @@ TALON_CARD = 5
 PLACE = tuple((0, 2, 3, 1)[SUIT_OF[card]] * 13 + RANK_OF[card] - 1 for card in range(52))
 BIT = tuple(1 << place for place in PLACE)
 NO_CARD = 52  # nothing under a card (see _below)
+# Per column, its top card's move home: made once, not at every position.
+_HOME_FROM = tuple((COLUMN_HOME, i, -1, 0, 0) for i in range(7))
 _NEXT_COLUMN = bytes((NO_CARD,))
 
 
@@ -260,8 +262,14 @@ class Board:
         return self.found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card)
 
     def play_safe_moves(self, played: Played) -> None:
-        """Make every safe foundation move, appending (move, undo info) to ``played``."""
+        """Make every safe foundation move, appending (move, undo info) to ``played``.
+
+        Asked after nearly every move a search tries, and mostly with nothing to
+        play: so the board's parts are bound to local names once, and the talon
+        cards are looked at only when one could go home."""
         columns, found, talon = self.columns, self.found, self.talon
+        play, is_safe_home, add = self.play, self._is_safe_home, played.append
+        talon_is_set, eager_talon, draw = self.talon_is_set, self.eager_talon, self.draw
         progress = True
         while progress:
             progress = False
@@ -270,27 +278,39 @@ class Board:
                 col = columns[i]
                 if col:
                     card = col[-1]
-                    if found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card):
-                        move = (COLUMN_HOME, i, -1, 0, 0)
-                        played.append((move, self.play(move)))
+                    if found[SUIT_OF[card]] == RANK_OF[card] - 1 and is_safe_home(card):
+                        move = _HOME_FROM[i]
+                        add((move, play(move)))
                         progress = True
-            if self.talon_is_set:  # the talon cards next on their foundations, in order
-                following = [s * 13 + n for s, n in enumerate(found) if n < 13]
-                candidates = sorted([talon.index(c) for c in following if c in talon])
-            elif self.eager_talon:
-                candidates = _reached_in_order(
-                    len(talon), self.p, self.draw, self._can_recycle()
-                )
-            elif self.p and (self.draw == 1 or not self._can_recycle()):
+            if talon_is_set:
+                # The talon card nearest the start among those next on their
+                # foundations and safe to send home (the foundations do not change
+                # before one is played, so which are safe does not depend on the order
+                # they are looked at in).
+                index = -1
+                for s in range(4):
+                    n = found[s]
+                    if n < 13:
+                        card = s * 13 + n
+                        if card in talon and is_safe_home(card):
+                            at = talon.index(card)
+                            if index < 0 or at < index:
+                                index = at
+                if index < 0:
+                    continue
+                candidates = (index,)
+            elif eager_talon:
+                candidates = _reached_in_order(len(talon), self.p, draw, self._can_recycle())
+            elif self.p and (draw == 1 or not self._can_recycle()):
                 candidates = (self.p - 1,)
             else:
                 continue
             for index in candidates:
                 card = talon[index]
-                if found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card):
+                if found[SUIT_OF[card]] == RANK_OF[card] - 1 and is_safe_home(card):
                     presses, recycled = self.presses(index)
                     move = (TALON_HOME, index, -1, presses, recycled)
-                    played.append((move, self.play(move)))
+                    add((move, play(move)))
                     progress = True
                     break  # talon indices have shifted
 
