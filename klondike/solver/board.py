@@ -40,6 +40,9 @@ TALON_CARD = 5
 # check 0.8 times the time in Pyodide with halves, the same in CPython).
 PLACE = tuple((0, 2, 3, 1)[SUIT_OF[card]] * 13 + RANK_OF[card] - 1 for card in range(52))
 BIT = tuple(1 << place for place in PLACE)
+# Per card, how many cards of its suit are home when it is next to go: its rank - 1 (a
+# table, as this is asked of many cards at every position: one lookup, no subtraction).
+HOME_BEFORE = tuple(RANK_OF[card] - 1 for card in range(52))
 NO_CARD = 52  # nothing under a card (see _below)
 # Per column, its top card's move home: made once, not at every position.
 _HOME_FROM = tuple((COLUMN_HOME, i, -1, 0, 0) for i in range(7))
@@ -259,7 +262,7 @@ class Board:
         if not col:
             return False
         card = col[-1]
-        return self.found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card)
+        return self.found[SUIT_OF[card]] == HOME_BEFORE[card] and self._is_safe_home(card)
 
     def play_safe_moves(self, played: Played) -> None:
         """Make every safe foundation move, appending (move, undo info) to ``played``.
@@ -278,7 +281,7 @@ class Board:
                 col = columns[i]
                 if col:
                     card = col[-1]
-                    if found[SUIT_OF[card]] == RANK_OF[card] - 1 and is_safe_home(card):
+                    if found[SUIT_OF[card]] == HOME_BEFORE[card] and is_safe_home(card):
                         move = _HOME_FROM[i]
                         add((move, play(move)))
                         progress = True
@@ -307,7 +310,7 @@ class Board:
                 continue
             for index in candidates:
                 card = talon[index]
-                if found[SUIT_OF[card]] == RANK_OF[card] - 1 and is_safe_home(card):
+                if found[SUIT_OF[card]] == HOME_BEFORE[card] and is_safe_home(card):
                     presses, recycled = self.presses(index)
                     move = (TALON_HOME, index, -1, presses, recycled)
                     add((move, play(move)))
@@ -327,7 +330,7 @@ class Board:
                     break
             else:
                 index = next(
-                    i for i, c in enumerate(talon) if found[SUIT_OF[c]] == RANK_OF[c] - 1
+                    i for i, c in enumerate(talon) if found[SUIT_OF[c]] == HOME_BEFORE[c]
                 )
                 presses, recycled = self.presses(index)
                 move = (TALON_HOME, index, -1, presses, recycled)

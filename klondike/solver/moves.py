@@ -11,6 +11,7 @@ from .board import (
     COLUMN_HOME,
     COLUMN_TO_COLUMN,
     FOUNDATION_TO_COLUMN,
+    HOME_BEFORE,
     TALON_CARD,
     TALON_HOME,
     TALON_TO_COLUMN,
@@ -117,7 +118,7 @@ class Moves(Board):
         if not self.talon_is_set:
             for index, presses, recycled in reach:
                 card = talon[index]
-                if found[SUIT_OF[card]] == RANK_OF[card] - 1:
+                if found[SUIT_OF[card]] == HOME_BEFORE[card]:
                     add((_TALON_HOME_FIRST, ((TALON_HOME, index, -1, presses, recycled),)))
                 for j in onto[card]:
                     move = (TALON_TO_COLUMN, index, j, presses, recycled)
@@ -126,7 +127,7 @@ class Moves(Board):
             chains = self.chains
             for index, presses, recycled in reach:
                 card = talon[index]
-                if found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._next_home_waits(card):
+                if found[SUIT_OF[card]] == HOME_BEFORE[card] and self._next_home_waits(card):
                     add((_TALON_HOME_FIRST, ((TALON_HOME, index, -1, presses, recycled),)))
                 targets = onto[card]
                 if not targets:
@@ -135,7 +136,11 @@ class Moves(Board):
                 # come onto it: with talon chains only together with it (rule 3);
                 # without, alone too when that card is not in a column.
                 alone = not chains and any(
-                    [where[fit] >= _IN_REACH for fit in _FITTING_ON[card] if self._arrives(fit)]
+                    [
+                        where[fit] >= _IN_REACH
+                        for fit in _FITTING_ON[card]
+                        if where[fit] and self._arrives(fit)
+                    ]
                 )
                 for j in targets:
                     move = (TALON_TO_COLUMN, index, j, presses, recycled)
@@ -149,7 +154,7 @@ class Moves(Board):
             if not col:
                 continue
             d, top = down[i], col[-1]
-            if found[SUIT_OF[top]] == RANK_OF[top] - 1:
+            if found[SUIT_OF[top]] == HOME_BEFORE[top]:
                 order = _TURNS_CARD_UP + d if d and len(col) == d + 1 else _COLUMN_HOME_FIRST
                 add((order, _HOME[i]))
             targets = runs_onto[i]
@@ -170,9 +175,10 @@ class Moves(Board):
                     if self._kings_to_come() > tops.count(-1):
                         add((_EMPTIES_COLUMN, runs[j]))
                     continue
-                uncovered = col[k - 1]
-                if found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or self._arrives(
-                    _TWIN[col[k]]
+                uncovered, twin = col[k - 1], _TWIN[col[k]]
+                # (A face-down twin never comes: asked without a call, as below.)
+                if found[SUIT_OF[uncovered]] == HOME_BEFORE[uncovered] or (
+                    where[twin] and self._arrives(twin)
                 ):
                     add((_PARTIAL_RUN, runs[j]))
 
@@ -200,7 +206,8 @@ class Moves(Board):
         where, column_of, found = self.where, self.column_of, self.found
         ways: list[tuple[int, tuple[BoardMove, ...]]] = []
         for fit in _FITTING_ON[card]:
-            if not self._arrives(fit):
+            # A card nowhere (face down) never comes: most often so, told without a call.
+            if not where[fit] or not self._arrives(fit):
                 continue
             if where[fit] < _IN_REACH:  # face up in a column
                 i = column_of[fit]
@@ -265,9 +272,10 @@ class Moves(Board):
             return True
         asked[card] = 1
         if where == _ON_FACE_UP:  # the partial-run rule: what it uncovers must be used
-            uncovered = self.below[card]
-            answer = self.found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or (
-                self._arrives(_TWIN[card], depth + 1)
+            uncovered, twin = self.below[card], _TWIN[card]
+            # A face-down twin never comes, but past _CHAIN links the answer is yes.
+            answer = self.found[SUIT_OF[uncovered]] == HOME_BEFORE[uncovered] or (
+                (self.where[twin] > 0 or depth >= _CHAIN) and self._arrives(twin, depth + 1)
             )
         elif where == _BOTTOM:  # its move empties a column, which only a King can use
             answer = RANK_OF[card] != KING and self._kings_to_come() > self.tops.count(-1)
@@ -301,14 +309,18 @@ class Moves(Board):
     def _frees(self, card: int, depth: int = 0) -> bool:
         """Whether ``card``, next down on its foundation, would come back (R2.6) once
         the card above it is off: ranks 1 and 2 never need to; otherwise a card it fits
-        on must be up or able to come (not face down)."""
-        if RANK_OF[card] < 3:
-            return False
+        on must be up or able to come (not face down). If it would not, the same for
+        the card under it, one link further."""
         where = self.where
-        first, second = _TARGETS[card]  # a rank from 3 to 12: two cards
-        if not (where[first] or where[second]):
-            return False
-        return self._holds(card, depth) or self._frees(card - 1, depth + 1)
+        while RANK_OF[card] >= 3:
+            first, second = _TARGETS[card]  # a rank from 3 to 12: two cards
+            if not (where[first] or where[second]):
+                return False
+            if self._holds(card, depth):
+                return True
+            card -= 1
+            depth += 1
+        return False
 
     def _kings_to_come(self) -> int:
         """How many Kings would go into a space: from face-down cards, or as above.
