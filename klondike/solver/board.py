@@ -147,7 +147,9 @@ class Board:
 
     # --- playing and taking back ------------------------------------------------------
     def play(self, move: BoardMove) -> int:
-        """Play an internal move; return what :meth:`undo` needs to take it back."""
+        """Play an internal move; return what :meth:`undo` needs to take it back.
+        (Here and in :meth:`undo` a card put on a column sets :attr:`below` in line,
+        without a call: these run several times at every position.)"""
         kind, a, b, _, recycled = move
         columns, down, keys = self.columns, self.down, self.column_parts
         if kind == COLUMN_TO_COLUMN:
@@ -178,8 +180,11 @@ class Board:
             return card << 1
         if kind == FOUNDATION_TO_COLUMN:  # R2.6
             keys[b] = None
-            self.found[a] -= 1
-            self._put(a * 13 + self.found[a], columns[b])
+            found, column = self.found, columns[b]
+            found[a] -= 1
+            card = a * 13 + found[a]
+            self.below[card] = column[-1] if column else NO_CARD
+            column.append(card)
             return 0
         # A talon move: afterwards the cards before ``a`` are the waste.
         self.talon_part = None
@@ -192,13 +197,10 @@ class Board:
             self.found[SUIT_OF[card]] += 1
         else:
             keys[b] = None
-            self._put(card, columns[b])
+            column = columns[b]
+            self.below[card] = column[-1] if column else NO_CARD
+            column.append(card)
         return card << 6 | before
-
-    def _put(self, card: int, column: list[int]) -> None:
-        """Put ``card`` on ``column``, keeping :attr:`below`."""
-        self.below[card] = column[-1] if column else NO_CARD
-        column.append(card)
 
     def undo(self, move: BoardMove, info: int) -> None:
         kind, a, b, _, recycled = move
@@ -220,7 +222,9 @@ class Board:
             if info & 1:
                 self.down[a] += 1
                 self.face_down ^= BIT[columns[a][-1]]
-            self._put(card, columns[a])
+            column = columns[a]
+            self.below[card] = column[-1] if column else NO_CARD
+            column.append(card)
             self.found[SUIT_OF[card]] -= 1
         elif kind == FOUNDATION_TO_COLUMN:
             keys[b] = None
@@ -273,6 +277,7 @@ class Board:
         columns, found, talon = self.columns, self.found, self.talon
         play, is_safe_home, add = self.play, self._is_safe_home, played.append
         talon_is_set, eager_talon, draw = self.talon_is_set, self.eager_talon, self.draw
+        eager = self.eager  # then every card next on its foundation goes (no call to ask)
         progress = True
         while progress:
             progress = False
@@ -281,7 +286,9 @@ class Board:
                 col = columns[i]
                 if col:
                     card = col[-1]
-                    if found[SUIT_OF[card]] == HOME_BEFORE[card] and is_safe_home(card):
+                    if found[SUIT_OF[card]] == HOME_BEFORE[card] and (
+                        eager or is_safe_home(card)
+                    ):
                         move = _HOME_FROM[i]
                         add((move, play(move)))
                         progress = True
@@ -295,7 +302,7 @@ class Board:
                     n = found[s]
                     if n < 13:
                         card = s * 13 + n
-                        if card in talon and is_safe_home(card):
+                        if card in talon and (eager or is_safe_home(card)):
                             at = talon.index(card)
                             if index < 0 or at < index:
                                 index = at
@@ -310,7 +317,7 @@ class Board:
                 continue
             for index in candidates:
                 card = talon[index]
-                if found[SUIT_OF[card]] == HOME_BEFORE[card] and is_safe_home(card):
+                if found[SUIT_OF[card]] == HOME_BEFORE[card] and (eager or is_safe_home(card)):
                     presses, recycled = self.presses(index)
                     move = (TALON_HOME, index, -1, presses, recycled)
                     add((move, play(move)))

@@ -96,9 +96,11 @@ class DeadEnds(Keys):
                 columns = self.exact_column_parts  # type: ignore[assignment]
             else:
                 columns = self.column_keys(loose=False)
-            position = b"".join(sorted(columns))
-            if not self.talon_is_set:
-                position += b"\xff" + self.talon_key()
+            parts = sorted(columns)
+            if not self.talon_is_set:  # as in Keys.key
+                parts.append(b"\xff")
+                parts.append(self.talon_part or self.talon_key())
+            position = b"".join(parts)
         dead = self.dead.get(position)
         if dead is None:
             remembered: bytes | int = position

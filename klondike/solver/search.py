@@ -176,7 +176,7 @@ class Searcher(Moves, DeadEnds):
                     frame[1] = i + 1
                     # The child's moves and the safe moves after them, as _children
                     # played them from this same position.
-                    *_, played, key = children[i]
+                    played, key = children[i][3:]
                     entered = [(move, self.play(move)) for move, _ in played]
                     break
                 stack.pop()
