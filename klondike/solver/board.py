@@ -40,7 +40,12 @@ TALON_CARD = 5
 # check 0.8 times the time in Pyodide with halves, the same in CPython).
 PLACE = tuple((0, 2, 3, 1)[SUIT_OF[card]] * 13 + RANK_OF[card] - 1 for card in range(52))
 BIT = tuple(1 << place for place in PLACE)
+# Per card, how many cards of its suit are home when it is next to go: its rank - 1 (a
+# table, as this is asked of many cards at every position: one lookup, no subtraction).
+HOME_BEFORE = tuple(RANK_OF[card] - 1 for card in range(52))
 NO_CARD = 52  # nothing under a card (see _below)
+# Per column, its top card's move home: made once, not at every position.
+_HOME_FROM = tuple((COLUMN_HOME, i, -1, 0, 0) for i in range(7))
 _NEXT_COLUMN = bytes((NO_CARD,))
 
 
@@ -142,7 +147,9 @@ class Board:
 
     # --- playing and taking back ------------------------------------------------------
     def play(self, move: BoardMove) -> int:
-        """Play an internal move; return what :meth:`undo` needs to take it back."""
+        """Play an internal move; return what :meth:`undo` needs to take it back.
+        (Here and in :meth:`undo` a card put on a column sets :attr:`below` in line,
+        without a call: these run several times at every position.)"""
         kind, a, b, _, recycled = move
         columns, down, keys = self.columns, self.down, self.column_parts
         if kind == COLUMN_TO_COLUMN:
@@ -173,8 +180,11 @@ class Board:
             return card << 1
         if kind == FOUNDATION_TO_COLUMN:  # R2.6
             keys[b] = None
-            self.found[a] -= 1
-            self._put(a * 13 + self.found[a], columns[b])
+            found, column = self.found, columns[b]
+            found[a] -= 1
+            card = a * 13 + found[a]
+            self.below[card] = column[-1] if column else NO_CARD
+            column.append(card)
             return 0
         # A talon move: afterwards the cards before ``a`` are the waste.
         self.talon_part = None
@@ -187,13 +197,10 @@ class Board:
             self.found[SUIT_OF[card]] += 1
         else:
             keys[b] = None
-            self._put(card, columns[b])
+            column = columns[b]
+            self.below[card] = column[-1] if column else NO_CARD
+            column.append(card)
         return card << 6 | before
-
-    def _put(self, card: int, column: list[int]) -> None:
-        """Put ``card`` on ``column``, keeping :attr:`below`."""
-        self.below[card] = column[-1] if column else NO_CARD
-        column.append(card)
 
     def undo(self, move: BoardMove, info: int) -> None:
         kind, a, b, _, recycled = move
@@ -215,7 +222,9 @@ class Board:
             if info & 1:
                 self.down[a] += 1
                 self.face_down ^= BIT[columns[a][-1]]
-            self._put(card, columns[a])
+            column = columns[a]
+            self.below[card] = column[-1] if column else NO_CARD
+            column.append(card)
             self.found[SUIT_OF[card]] -= 1
         elif kind == FOUNDATION_TO_COLUMN:
             keys[b] = None
@@ -257,11 +266,18 @@ class Board:
         if not col:
             return False
         card = col[-1]
-        return self.found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card)
+        return self.found[SUIT_OF[card]] == HOME_BEFORE[card] and self._is_safe_home(card)
 
     def play_safe_moves(self, played: Played) -> None:
-        """Make every safe foundation move, appending (move, undo info) to ``played``."""
+        """Make every safe foundation move, appending (move, undo info) to ``played``.
+
+        Asked after nearly every move a search tries, and mostly with nothing to
+        play: so the board's parts are bound to local names once, and the talon
+        cards are looked at only when one could go home."""
         columns, found, talon = self.columns, self.found, self.talon
+        play, is_safe_home, add = self.play, self._is_safe_home, played.append
+        talon_is_set, eager_talon, draw = self.talon_is_set, self.eager_talon, self.draw
+        eager = self.eager  # then every card next on its foundation goes (no call to ask)
         progress = True
         while progress:
             progress = False
@@ -270,27 +286,41 @@ class Board:
                 col = columns[i]
                 if col:
                     card = col[-1]
-                    if found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card):
-                        move = (COLUMN_HOME, i, -1, 0, 0)
-                        played.append((move, self.play(move)))
+                    if found[SUIT_OF[card]] == HOME_BEFORE[card] and (
+                        eager or is_safe_home(card)
+                    ):
+                        move = _HOME_FROM[i]
+                        add((move, play(move)))
                         progress = True
-            if self.talon_is_set:  # the talon cards next on their foundations, in order
-                following = [s * 13 + n for s, n in enumerate(found) if n < 13]
-                candidates = sorted([talon.index(c) for c in following if c in talon])
-            elif self.eager_talon:
-                candidates = _reached_in_order(
-                    len(talon), self.p, self.draw, self._can_recycle()
-                )
-            elif self.p and (self.draw == 1 or not self._can_recycle()):
+            if talon_is_set:
+                # The talon card nearest the start among those next on their
+                # foundations and safe to send home (the foundations do not change
+                # before one is played, so which are safe does not depend on the order
+                # they are looked at in).
+                index = -1
+                for s in range(4):
+                    n = found[s]
+                    if n < 13:
+                        card = s * 13 + n
+                        if card in talon and (eager or is_safe_home(card)):
+                            at = talon.index(card)
+                            if index < 0 or at < index:
+                                index = at
+                if index < 0:
+                    continue
+                candidates = (index,)
+            elif eager_talon:
+                candidates = _reached_in_order(len(talon), self.p, draw, self._can_recycle())
+            elif self.p and (draw == 1 or not self._can_recycle()):
                 candidates = (self.p - 1,)
             else:
                 continue
             for index in candidates:
                 card = talon[index]
-                if found[SUIT_OF[card]] == RANK_OF[card] - 1 and self._is_safe_home(card):
+                if found[SUIT_OF[card]] == HOME_BEFORE[card] and (eager or is_safe_home(card)):
                     presses, recycled = self.presses(index)
                     move = (TALON_HOME, index, -1, presses, recycled)
-                    played.append((move, self.play(move)))
+                    add((move, play(move)))
                     progress = True
                     break  # talon indices have shifted
 
@@ -307,7 +337,7 @@ class Board:
                     break
             else:
                 index = next(
-                    i for i, c in enumerate(talon) if found[SUIT_OF[c]] == RANK_OF[c] - 1
+                    i for i, c in enumerate(talon) if found[SUIT_OF[c]] == HOME_BEFORE[c]
                 )
                 presses, recycled = self.presses(index)
                 move = (TALON_HOME, index, -1, presses, recycled)

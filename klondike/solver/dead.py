@@ -96,9 +96,11 @@ class DeadEnds(Keys):
                 columns = self.exact_column_parts  # type: ignore[assignment]
             else:
                 columns = self.column_keys(loose=False)
-            position = b"".join(sorted(columns))
-            if not self.talon_is_set:
-                position += b"\xff" + self.talon_key()
+            parts = sorted(columns)
+            if not self.talon_is_set:  # as in Keys.key
+                parts.append(b"\xff")
+                parts.append(self.talon_part or self.talon_key())
+            position = b"".join(parts)
         dead = self.dead.get(position)
         if dead is None:
             remembered: bytes | int = position
@@ -128,8 +130,8 @@ class DeadEnds(Keys):
         drawn_a = _LOWEST[spades] | _LOWEST[clubs] << 13
         drawn_b = _LOWEST[hearts] | _LOWEST[diamonds] << 13
         out_of_reach: Sequence[tuple[int, int, int, int, int]] = ()  # see _talon_sets
-        if self.talon_is_set:
-            in_talon = sum(map(BIT.__getitem__, self.talon))
+        if self.talon_is_set:  # its key is the set of its cards, 52 bits (Keys.talon_key)
+            in_talon = int.from_bytes(self.talon_part or self.talon_key(), "little")
             talon_a, talon_b = in_talon & _HALF, in_talon >> 26
             drawn_a |= talon_a
             drawn_b |= talon_b
@@ -143,9 +145,10 @@ class DeadEnds(Keys):
         column_a, column_b = _HALF ^ (drawn_a | talon_a), _HALF ^ (drawn_b | talon_b)
         face_up_a = column_a ^ self.face_down & _HALF
         face_up_b = column_b ^ self.face_down >> 26
-        tops = sum([BIT[col[-1]] for col in self.columns if col])
+        columns = self.columns
+        tops = sum([BIT[col[-1]] for col in columns if col])
         free_a, free_b = tops & _HALF, tops >> 26  # can be a column's top
-        space = 0 in map(len, self.columns)  # a column can be empty
+        space = not all(columns)  # a column can be empty
         below = self.below
         moved_a = moved_b = 0  # can move from its place in its column, at the head of a run
         leaving = 0

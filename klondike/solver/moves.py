@@ -11,6 +11,7 @@ from .board import (
     COLUMN_HOME,
     COLUMN_TO_COLUMN,
     FOUNDATION_TO_COLUMN,
+    HOME_BEFORE,
     TALON_CARD,
     TALON_HOME,
     TALON_TO_COLUMN,
@@ -23,7 +24,8 @@ from .board import (
 # face-up card; in reach on the talon; on a foundation (rank >= 3: it can come back
 # once the cards above it are off).
 _TURNS_UP, _BOTTOM, _ON_FACE_UP, _IN_REACH, _ON_FOUNDATION = 1, 2, 3, 4, 5
-_ON_FOUNDATION_BYTE = bytes([_ON_FOUNDATION])
+# Per foundation height n (above 2), its cards of rank 3 to n as _waiting marks them.
+_ON_FOUNDATION_RUN = tuple(bytes([_ON_FOUNDATION]) * (n - 2) for n in range(14))
 _KING_COMES = (_TURNS_UP, _IN_REACH, _ON_FOUNDATION)
 _NO, _YES = 1, 2
 _CHAIN = 6  # how many links of "a card would come onto it" Moves._arrives follows
@@ -52,6 +54,14 @@ _FITTING_ON = tuple(_cards_of(RANK_OF[c] - 1, _other_colour(c)) for c in range(5
 _TARGETS = tuple(_cards_of(RANK_OF[c] + 1, _other_colour(c)) for c in range(52))
 _KINGS = (12, 25, 38, 51)
 _TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
+# The moves that name only columns or suits, made once, not at every position: per
+# column ``i`` its top's move home, ``_HOME[i]``, and its run's move to column ``j``,
+# ``_RUN[i][j]``; per suit ``s`` its top's move back to column ``j``, ``_BACK[s][j]``;
+# each a tuple of one move, as Moves.moves gives them. ``_COLUMN[j]``: ``(j,)``.
+_HOME = tuple(((COLUMN_HOME, i, -1, 0, 0),) for i in range(7))
+_RUN = tuple(tuple(((COLUMN_TO_COLUMN, i, j, 0, 0),) for j in range(7)) for i in range(7))
+_BACK = tuple(tuple(((FOUNDATION_TO_COLUMN, s, j, 0, 0),) for j in range(7)) for s in range(4))
+_COLUMN = tuple((j,) for j in range(7))
 
 
 class Moves(Board):
@@ -78,10 +88,11 @@ class Moves(Board):
         tops = [col[-1] if col else -1 for col in columns]
         space = tops.index(-1) if -1 in tops else -1
         reach = self.reach()
-        self.tops, self.where = tops, self._waiting(reach)  # for _arrives and its kin
+        self.tops = tops  # for _arrives and its kin
+        self.where = where = self._waiting(reach)
         self.known = bytearray(52)
         self.kings = -1
-        where, column_of = self.where, self.column_of
+        column_of = self.column_of
         # Per card, the columns it can go onto, in order: a top it fits on (R2.1), and
         # for a King the first space (R2.3). Per column, the same for its face-up run:
         # where a card of the run fits, or the first space for a King's run that turns
@@ -90,74 +101,86 @@ class Moves(Board):
         runs_onto: list[tuple[int, ...]] = [()] * 7
         for j, top in enumerate(tops):
             if top >= 0:
+                column = _COLUMN[j]
                 for card in _FITTING_ON[top]:
-                    onto[card] += (j,)
+                    onto[card] += column
                     if 0 < where[card] < _IN_REACH:  # face up in a column
-                        runs_onto[column_of[card]] += (j,)
+                        runs_onto[column_of[card]] += column
             elif j == space:
+                column = _COLUMN[j]
                 for king in _KINGS:
-                    onto[king] = (space,)
+                    onto[king] = column
                     if where[king] == _TURNS_UP:
-                        runs_onto[column_of[king]] += (space,)
+                        runs_onto[column_of[king]] += column
         scored: list[tuple[int, tuple[BoardMove, ...]]] = []
         add = scored.append
 
-        for index, presses, recycled in reach:
-            card = talon[index]
-            rank = RANK_OF[card]
-            if found[SUIT_OF[card]] == rank - 1 and (
-                not self.talon_is_set or self._next_home_waits(card)
-            ):
-                add((_TALON_HOME_FIRST, ((TALON_HOME, index, -1, presses, recycled),)))
-            targets = onto[card]
-            if not targets:
-                continue
-            if not self.talon_is_set:
-                for j in targets:
+        if not self.talon_is_set:
+            for index, presses, recycled in reach:
+                card = talon[index]
+                if found[SUIT_OF[card]] == HOME_BEFORE[card]:
+                    add((_TALON_HOME_FIRST, ((TALON_HOME, index, -1, presses, recycled),)))
+                for j in onto[card]:
                     move = (TALON_TO_COLUMN, index, j, presses, recycled)
                     add((_TALON_TO_COLUMN_FIRST, (move,)))
-                continue
-            # The card stays in reach, so it comes out only for a card that would come
-            # onto it: with talon chains only together with it (rule 3); without, alone
-            # too when that card is not in a column.
-            alone = not self.chains and any(
-                [where[fit] >= _IN_REACH for fit in _FITTING_ON[card] if self._arrives(fit)]
-            )
-            for j in targets:
-                move = (TALON_TO_COLUMN, index, j, presses, recycled)
-                if alone:
-                    add((_TALON_TO_COLUMN_FIRST, (move,)))
-                for order, follow in self._comes_onto(card, j, self.chains):
-                    add((order, (move, *follow)))
+        else:
+            chains = self.chains
+            for index, presses, recycled in reach:
+                card = talon[index]
+                if found[SUIT_OF[card]] == HOME_BEFORE[card] and self._next_home_waits(card):
+                    add((_TALON_HOME_FIRST, ((TALON_HOME, index, -1, presses, recycled),)))
+                targets = onto[card]
+                if not targets:
+                    continue
+                # The card stays in reach, so it comes out only for a card that would
+                # come onto it: with talon chains only together with it (rule 3);
+                # without, alone too when that card is not in a column.
+                alone = not chains and any(
+                    [
+                        where[fit] >= _IN_REACH
+                        for fit in _FITTING_ON[card]
+                        if where[fit] and self._arrives(fit)
+                    ]
+                )
+                for j in targets:
+                    move = (TALON_TO_COLUMN, index, j, presses, recycled)
+                    if alone:
+                        add((_TALON_TO_COLUMN_FIRST, (move,)))
+                    for order, follow in self._comes_onto(card, j, chains):
+                        add((order, (move, *follow)))
 
         for i in range(7):
             col = columns[i]
             if not col:
                 continue
             d, top = down[i], col[-1]
-            if found[SUIT_OF[top]] == RANK_OF[top] - 1:
+            if found[SUIT_OF[top]] == HOME_BEFORE[top]:
                 order = _TURNS_CARD_UP + d if d and len(col) == d + 1 else _COLUMN_HOME_FIRST
-                add((order, ((COLUMN_HOME, i, -1, 0, 0),)))
+                add((order, _HOME[i]))
+            targets = runs_onto[i]
+            if not targets:
+                continue
             head_rank = RANK_OF[col[d]]
-            for j in runs_onto[i]:
+            runs = _RUN[i]
+            for j in targets:
                 target = tops[j]
                 if target < 0:  # a King's run to the first space
-                    add((_TURNS_CARD_UP + d, ((COLUMN_TO_COLUMN, i, j, 0, 0),)))
+                    add((_TURNS_CARD_UP + d, runs[j]))
                     continue
                 k = d + head_rank - RANK_OF[target] + 1  # the card that fits on it
-                run = ((COLUMN_TO_COLUMN, i, j, 0, 0),)
                 if k == d and d:
-                    add((_TURNS_CARD_UP + d, run))
+                    add((_TURNS_CARD_UP + d, runs[j]))
                     continue
                 if k == d:  # empties the column: worth it only for a King to come
                     if self._kings_to_come() > tops.count(-1):
-                        add((_EMPTIES_COLUMN, run))
+                        add((_EMPTIES_COLUMN, runs[j]))
                     continue
-                uncovered = col[k - 1]
-                if found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or self._arrives(
-                    _TWIN[col[k]]
+                uncovered, twin = col[k - 1], _TWIN[col[k]]
+                # (A face-down twin never comes: asked without a call, as below.)
+                if found[SUIT_OF[uncovered]] == HOME_BEFORE[uncovered] or (
+                    where[twin] and self._arrives(twin)
                 ):
-                    add((_PARTIAL_RUN, run))
+                    add((_PARTIAL_RUN, runs[j]))
 
         for s in range(4):
             n = found[s]
@@ -166,8 +189,9 @@ class Moves(Board):
             card = s * 13 + n - 1
             targets = onto[card]
             if targets and self._arrives(card):
+                backs = _BACK[s]
                 for j in targets:
-                    add((_TAKE_BACK, ((FOUNDATION_TO_COLUMN, s, j, 0, 0),)))
+                    add((_TAKE_BACK, backs[j]))
 
         return scored
 
@@ -182,20 +206,19 @@ class Moves(Board):
         where, column_of, found = self.where, self.column_of, self.found
         ways: list[tuple[int, tuple[BoardMove, ...]]] = []
         for fit in _FITTING_ON[card]:
-            if not self._arrives(fit):
+            # A card nowhere (face down) never comes: most often so, told without a call.
+            if not where[fit] or not self._arrives(fit):
                 continue
             if where[fit] < _IN_REACH:  # face up in a column
                 i = column_of[fit]
                 turns_up = _TURNS_CARD_UP + self.down[i] if where[fit] == _TURNS_UP else 0
-                run = (COLUMN_TO_COLUMN, i, j, 0, 0)
-                ways.append((max(turns_up, _TALON_TO_COLUMN_FIRST), (run,)))
+                ways.append((max(turns_up, _TALON_TO_COLUMN_FIRST), _RUN[i][j]))
             elif not chains:
                 continue
             elif where[fit] == _ON_FOUNDATION:
                 suit = SUIT_OF[fit]
                 if found[suit] == RANK_OF[fit]:
-                    back = (FOUNDATION_TO_COLUMN, suit, j, 0, 0)
-                    ways.append((_TALON_TO_COLUMN_FIRST, (back,)))
+                    ways.append((_TALON_TO_COLUMN_FIRST, _BACK[suit][j]))
             else:
                 for order, follow in self._comes_onto(fit, j, chains):
                     ways.append((order, ((TALON_CARD, fit, j, 0, 0), *follow)))
@@ -206,21 +229,24 @@ class Moves(Board):
         ``_TURNS_UP ... _ON_FOUNDATION`` codes, 0 if nowhere (face down, or an Ace or
         a 2 on its foundation)."""
         waiting = bytearray(52)
-        column_of = self.column_of
-        for i, (col, d) in enumerate(zip(self.columns, self.down, strict=True)):
+        column_of, down = self.column_of, self.down
+        for i, col in enumerate(self.columns):
             if col:
-                head = col[d]
-                waiting[head] = _TURNS_UP if d else _BOTTOM
-                column_of[head] = i
-                for card in col[d + 1 :]:
+                d = down[i]
+                for card in col[d:]:
                     waiting[card] = _ON_FACE_UP
                     column_of[card] = i
+                waiting[col[d]] = _TURNS_UP if d else _BOTTOM  # the run's first card
         talon = self.talon
-        for index, _, _ in reach:
-            waiting[talon[index]] = _IN_REACH
+        if self.talon_is_set:  # the draws reach every talon card
+            for card in talon:
+                waiting[card] = _IN_REACH
+        else:
+            for index, _, _ in reach:
+                waiting[talon[index]] = _IN_REACH
         for s, n in enumerate(self.found):
             if n > 2:  # ranks 3 to n, each after the cards above it, R2.6
-                waiting[s * 13 + 2 : s * 13 + n] = _ON_FOUNDATION_BYTE * (n - 2)
+                waiting[s * 13 + 2 : s * 13 + n] = _ON_FOUNDATION_RUN[n]
         return waiting
 
     def _arrives(self, card: int, depth: int = 0) -> bool:
@@ -241,13 +267,15 @@ class Moves(Board):
         asked = self.asked
         if asked[card]:
             return False
+        if where == _TURNS_UP:  # yes, with no question asked on the way
+            known[card] = _YES
+            return True
         asked[card] = 1
-        if where == _TURNS_UP:
-            answer = True
-        elif where == _ON_FACE_UP:  # the partial-run rule: what it uncovers must be used
-            uncovered = self.below[card]
-            answer = self.found[SUIT_OF[uncovered]] == RANK_OF[uncovered] - 1 or (
-                self._arrives(_TWIN[card], depth + 1)
+        if where == _ON_FACE_UP:  # the partial-run rule: what it uncovers must be used
+            uncovered, twin = self.below[card], _TWIN[card]
+            # A face-down twin never comes, but past _CHAIN links the answer is yes.
+            answer = self.found[SUIT_OF[uncovered]] == HOME_BEFORE[uncovered] or (
+                (self.where[twin] > 0 or depth >= _CHAIN) and self._arrives(twin, depth + 1)
             )
         elif where == _BOTTOM:  # its move empties a column, which only a King can use
             answer = RANK_OF[card] != KING and self._kings_to_come() > self.tops.count(-1)
@@ -281,10 +309,18 @@ class Moves(Board):
     def _frees(self, card: int, depth: int = 0) -> bool:
         """Whether ``card``, next down on its foundation, would come back (R2.6) once
         the card above it is off: ranks 1 and 2 never need to; otherwise a card it fits
-        on must be up or able to come (not face down)."""
-        if RANK_OF[card] < 3 or not any(self.where[target] for target in _TARGETS[card]):
-            return False
-        return self._holds(card, depth) or self._frees(card - 1, depth + 1)
+        on must be up or able to come (not face down). If it would not, the same for
+        the card under it, one link further."""
+        where = self.where
+        while RANK_OF[card] >= 3:
+            first, second = _TARGETS[card]  # a rank from 3 to 12: two cards
+            if not (where[first] or where[second]):
+                return False
+            if self._holds(card, depth):
+                return True
+            card -= 1
+            depth += 1
+        return False
 
     def _kings_to_come(self) -> int:
         """How many Kings would go into a space: from face-down cards, or as above.
@@ -292,10 +328,14 @@ class Moves(Board):
         count of every King that could move at all, which errs on the side of yes."""
         if self.kings < 0:
             where = self.where
-            self.kings = sum(where[king] in _KING_COMES for king in _KINGS)
+            # Lists, not generators (quicker); the first count stays in place while the
+            # second asks about each King in turn, as it did with generators.
+            self.kings = sum([where[king] in _KING_COMES for king in _KINGS])
             self.kings = sum(
-                where[king] == _TURNS_UP or (where[king] != _BOTTOM and self._arrives(king))
-                for king in _KINGS
+                [
+                    where[king] == _TURNS_UP or (where[king] != _BOTTOM and self._arrives(king))
+                    for king in _KINGS
+                ]
             )
         return self.kings
 

@@ -100,17 +100,20 @@ class Searcher(Moves, DeadEnds):
         # The exact ones made with the loose ones (the best-first search's only).
         exact = self.exact_column_parts[:] if self.loose_parts else None
         talon = self.talon_part or self.talon_key()  # the same again once taken back
-        play, undo = self.play, self.undo
+        # Bound once: these lists are changed in place while the children are played.
+        play, undo, column_parts = self.play, self.undo, self.column_parts
+        exact_parts, play_safe_moves = self.exact_column_parts, self.play_safe_moves
         for order, moves in self.moves():
-            played: Played = []
-            for move in moves:
-                if move[0] == TALON_CARD:
-                    index = self.talon.index(move[1])
-                    move = (TALON_TO_COLUMN, index, move[2], *self.presses(index))
-                played.append((move, play(move)))
-            first = moves[0]
+            first = moves[0]  # never a TALON_CARD, which only follows a talon move
+            played: Played = [(first, play(first))]
+            if len(moves) > 1:  # a talon chain (rule 3)
+                for move in moves[1:]:
+                    if move[0] == TALON_CARD:
+                        index = self.talon.index(move[1])
+                        move = (TALON_TO_COLUMN, index, move[2], *self.presses(index))
+                    played.append((move, play(move)))
             if first[0] != COLUMN_TO_COLUMN or self.goes_home(first[1]):
-                self.play_safe_moves(played)
+                play_safe_moves(played)
             # Won, or won early (rule 7): either way no card is face down.
             if not self.face_down and (sum(self.found) == 52 or self.finish(played)):
                 yield order, played, True
@@ -118,10 +121,10 @@ class Searcher(Moves, DeadEnds):
                 yield order, played, False
             for move, info in reversed(played):
                 undo(move, info)
-            self.column_parts[:] = keys
+            column_parts[:] = keys
             self.talon_part = talon
             if exact:
-                self.exact_column_parts[:] = exact
+                exact_parts[:] = exact
 
     @_lets_go
     def steps(self, budget: int, shuffle: Random | None = None) -> Iterator[Solution | None]:
@@ -173,7 +176,7 @@ class Searcher(Moves, DeadEnds):
                     frame[1] = i + 1
                     # The child's moves and the safe moves after them, as _children
                     # played them from this same position.
-                    *_, played, key = children[i]
+                    played, key = children[i][3:]
                     entered = [(move, self.play(move)) for move, _ in played]
                     break
                 stack.pop()
