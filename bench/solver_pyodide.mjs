@@ -97,6 +97,7 @@ from klondike import Game
 from klondike.daily import daily_code
 from klondike.app.analysis import BUDGET
 from klondike.app.solving import SLICE_SECONDS, Solving
+from klondike.app.worker_link import MEMORY_CAP
 from klondike.solver import solve
 
 deals, budget = ${Number(deals)}, ${Number(budget)}
@@ -118,7 +119,8 @@ cap = min(BUDGET, 10 * budget)
 for draw in (1, 3):
     for number in range(deals):
         code = str(Game.new(number, draw).code)
-        solving.ask(json.dumps({"kind": "position", "key": code, "code": code, "moves": "", "budget": cap}))
+        solving.ask(json.dumps({"kind": "position", "key": code, "code": code, "moves": "", "budget": cap,
+                                  "memory": MEMORY_CAP}))
         start = time.perf_counter()
         while solving.busy:
             before = time.perf_counter()
