@@ -119,3 +119,18 @@ def test_the_startup_benchmark_prints_only_what_it_measured_with_its_targets() -
     assert "| warm painted | 250 ms | <= 300 ms at 4x | yes |" in lines
     assert "| warm first answer - ready | 1600 ms | <= 1500 ms | no |" in lines
     assert not any("bare" in line or "before" in line for line in lines)  # not measured
+
+
+def test_the_pyodide_benchmark_runs_the_worker_on_the_same_deals() -> None:
+    # bench/solver_pyodide.mjs drives klondike.app.solving as the worker does, with the
+    # typed protocol's requests: a request it would refuse leaves no answer to time.
+    out = subprocess.run(
+        ["node", str(ROOT / "bench" / "solver_pyodide.mjs"), "2", "300"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+        cwd=ROOT,
+    ).stdout
+    assert "draw 1: " in out and "draw 3: " in out and "nodes/s" in out
+    assert "4 positions up to 3,000 nodes" in out and "answered within 2 s: " in out
