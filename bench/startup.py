@@ -69,7 +69,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 # isort: off
 import build  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, again_if_crashed  # noqa: E402
 from serve import QuietHandler, SiteServer  # noqa: E402
 # isort: on
 
@@ -394,12 +394,17 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as playwright:
                 for name, kind in pages.items():  # warm-up, not counted
-                    time_page(playwright, servers[name], kind, args.throttle)
+                    warm_up = functools.partial(time_page, playwright, servers[name], kind,
+                                                args.throttle)
+                    again_if_crashed(warm_up, f"{name}'s warm-up")
                 for run in range(args.runs):
                     order = list(pages) if run % 2 == 0 else list(reversed(pages))
                     for name in order:
-                        times = time_page(playwright, servers[name], pages[name],
-                                          args.throttle)
+                        # A visit whose renderer crashed is made again, from a new
+                        # profile: Chromium's crash, not the page's time.
+                        visit_once = functools.partial(time_page, playwright, servers[name],
+                                                       pages[name], args.throttle)
+                        times = again_if_crashed(visit_once, f"run {run + 1}, {name}")
                         for phase in PHASES:
                             results[name][phase].append(times[phase])
                         results[name]["bytes"].append(times["bytes"])

@@ -7,11 +7,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 import tempfile
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
@@ -35,6 +38,9 @@ LOCAL_SCHEMES = {"data", "blob", "about"}
 BROWSER_LOG = Path(tempfile.gettempdir()) / f"klondike-e2e-browser-{os.getpid()}.log"
 #: Lines of BROWSER_LOG worth showing beside a crash.
 CRASH_WORDS = re.compile(r"FATAL|Check failed|Received signal|[Oo]ut of memory|\bOOM\b|crashed")
+
+
+T = TypeVar("T")
 
 
 class RendererCrash(UserWarning):
@@ -131,6 +137,20 @@ def open_app(context, url: str):
             ), stacklevel=2)
             page.close()
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def again_if_crashed(action: Callable[[], T], what: str) -> T:
+    """``action()``, and once more if Chromium's renderer crashed in it (see open_app),
+    saying so on standard error: for the benchmarks, whose runs stop at an error."""
+    try:
+        return action()
+    except PlaywrightError as error:
+        if "crashed" not in str(error):
+            raise
+        said = crash_lines()
+        print(f"Chromium's renderer crashed in {what}: once more."
+              + (f" Chromium said: {said}" if said else ""), file=sys.stderr, flush=True)
+        return action()
 
 
 def crash_lines(limit: int = 12) -> str:
