@@ -121,35 +121,41 @@ def open_app(context, url: str):
     then fails with "Target crashed". Such a page is opened once more, with a
     RendererCrash warning in pytest's summary that quotes what Chromium printed; a second
     crash fails the test."""
-    for attempt in (1, 2):
+
+    def attempt():
         page = context.new_page()
         watch_page(page)
         try:
             page.goto(url)
             boot(page)
-            return page
-        except PlaywrightError as error:
-            if attempt == 2 or "crashed" not in str(error):
-                raise
-            warnings.warn(RendererCrash(
-                f"Chromium's renderer crashed while booting {url}; opened again. "
-                f"Chromium said: {crash_lines() or 'nothing about it'}"
-            ), stacklevel=2)
+        except PlaywrightError:
             page.close()
-    raise AssertionError("unreachable")  # pragma: no cover
+            raise
+        return page
+
+    def warn(message: str) -> None:
+        warnings.warn(RendererCrash(message), stacklevel=4)  # the caller of open_app
+
+    return again_if_crashed(attempt, f"the boot of {url}", warn)
 
 
-def again_if_crashed(action: Callable[[], T], what: str) -> T:
+def again_if_crashed(action: Callable[[], T], what: str,
+                     say: Callable[[str], None] | None = None) -> T:
     """``action()``, and once more if Chromium's renderer crashed in it (see open_app),
-    saying so on standard error: for the benchmarks, whose runs stop at an error."""
+    saying so, quoting what Chromium printed: by ``say``, else on standard error (for the
+    benchmarks, whose runs stop at an error)."""
     try:
         return action()
     except PlaywrightError as error:
         if "crashed" not in str(error):
             raise
         said = crash_lines()
-        print(f"Chromium's renderer crashed in {what}: once more."
-              + (f" Chromium said: {said}" if said else ""), file=sys.stderr, flush=True)
+        message = (f"Chromium's renderer crashed in {what}: once more."
+                   + (f" Chromium said: {said}" if said else ""))
+        if say is None:
+            print(message, file=sys.stderr, flush=True)
+        else:
+            say(message)
         return action()
 
 

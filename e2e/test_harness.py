@@ -25,7 +25,7 @@ def test_a_renderer_crash_at_boot_opens_the_page_again(fresh_context, site_url):
         page.once("domcontentloaded", crash)
 
     fresh_context.on("page", crash_the_first)
-    with pytest.warns(RendererCrash, match="crashed while booting"):
+    with pytest.warns(RendererCrash, match="crashed in the boot of"):
         page = open_app(fresh_context, site_url)
     assert len(crashed) == 1 and page is not crashed[0]
     assert page.locator('#table .card[data-pile^="T"]').count() == 28  # the deal, drawn
