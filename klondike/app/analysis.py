@@ -26,8 +26,8 @@ from ..solution import UNKNOWN, WON, Solution
 #: search delays nothing the player does. 0.9% of draw-3 deals 1000-1999 are "not sure"
 #: at 3,000,000 (1.5% at 1,000,000, the budget before), after about 7 minutes and 560 MiB
 #: of the worker's memory here (docs/benchmarks.md). 60,000 while the search shared the
-#: page's thread. The worker's memory cap (worker_link.memory_cap) ends most searches
-#: sooner: at 256 MiB, about 1,000,000 nodes.
+#: page's thread. The worker's memory cap (worker_link.memory_cap) can end a long search
+#: first: at 256 MiB, after 2,200,000 to 2,600,000 nodes (docs/benchmarks.md).
 BUDGET = 3_000_000
 
 BUSY = "busy"  # what state() says until the solver answers

@@ -141,6 +141,19 @@ class _Position:
         self.last: dict[str, int | None] = {"top": None, "used": None}
         self.rise = 0  # the most a measure grew in one slice
 
+    def reading(self, measure: str, value: int) -> int:
+        """``value``, read of ``measure`` after a slice: kept, with its growth since
+        the slice before."""
+        last = self.last[measure]
+        if last is not None:
+            self.rise = max(self.rise, value - last)
+        self.last[measure] = value
+        return value
+
+    def margin(self) -> int:
+        """What the next slice may take: twice the most it grew in one, or SLACK."""
+        return max(SLACK, 2 * self.rise)
+
 
 class Solving:
     def __init__(self, clock: Callable[[], float] = perf_counter,
@@ -267,16 +280,12 @@ class Solving:
         The break first (at once); the memory in use (its allocator's free space walked,
         10 ms or more in a big worker) only when the break is that near."""
         heap = self.heap()
-        for name, measure in (("top", self.top), ("used", self.used)):
-            value = measure()
-            last = position.last[name]
-            if last is not None:
-                position.rise = max(position.rise, value - last)
-            position.last[name] = value
-            if not grows_past(position.cap, heap, value, max(SLACK, 2 * position.rise)):
-                position.last["used" if name == "top" else "top"] = None  # not read now
-                return False
-        return True
+        top = position.reading("top", self.top())
+        if not grows_past(position.cap, heap, top, position.margin()):
+            position.last["used"] = None  # not read at this slice: no growth to measure
+            return False
+        used = position.reading("used", self.used())
+        return grows_past(position.cap, heap, used, position.margin())
 
     def _answer(self, key: str, solution: Solution) -> None:
         self._say(Answer(key=key, result=solution.result, nodes=solution.nodes,
