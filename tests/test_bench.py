@@ -37,19 +37,19 @@ def test_the_budget_benchmark_searches_again_what_was_left_unknown(tmp_path: Pat
     # budget; the decided ones stand, and the unknown ones are counted at each rung.
     results = tmp_path / "results.jsonl"
     results.write_text("\n".join(json.dumps(row) for row in [
-        [3, 0, "unknown", 100, 0.0],  # deal 0 in draw 3 is proved lost after 9,192 nodes
+        [3, 0, "unknown", 100, 0.0],  # deal 0 in draw 3 is proved lost after 4,650 nodes
         [3, 1, "unknown", 100, 0.0],
         [3, 2, "lost", 0, 0.0],
     ]) + "\n")
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "budget.py"), str(results), "--budget", "9200",
+        [sys.executable, str(ROOT / "bench" / "budget.py"), str(results), "--budget", "4700",
          "--jobs", "1"],
         capture_output=True, text=True, check=True, timeout=120,
     ).stdout
     assert "3 deals in" in out and "2 unknown there" in out
-    assert "draw 3 deal 0: lost after 9,192 nodes" in out
-    assert "draw 3 deal 1: unknown after 9,200 nodes" in out
-    assert out.rstrip().endswith("draw 3, 3 deals, unknown within 9,200: 1 (33.3%)")
+    assert "draw 3 deal 0: lost after 4,650 nodes" in out
+    assert "draw 3 deal 1: unknown after 4,700 nodes" in out
+    assert out.rstrip().endswith("draw 3, 3 deals, unknown within 4,700: 1 (33.3%)")
 
 
 def test_the_pyodide_benchmark_times_another_checkout_in_the_same_runs() -> None:

@@ -1,4 +1,4 @@
-"""The portfolio of searches (rules 8 to 11 of :mod:`klondike.solver`) and the solver's
+"""The portfolio of searches (rules 8 to 12 of :mod:`klondike.solver`) and the solver's
 public calls: :func:`solve`, a :class:`Search` a slice at a time, :func:`best_move` and
 the daily deal's :func:`wins_for_the_daily_deal`. The budgets and the schedule's figures
 are here.
@@ -15,6 +15,7 @@ from time import perf_counter
 
 from ..game import Game
 from ..solution import LOST, UNKNOWN, WON, Solution
+from .quotient import Quotient
 from .search import Searcher
 
 DEFAULT_BUDGET = 200_000
@@ -96,17 +97,21 @@ def _portfolio(
                 # rule 6 answers its own (they hold for the relaxed game).
                 relaxed_dead: dict[bytes | int, bool] = {}
                 relaxed = _losses_only(new(dead=relaxed_dead, relaxed=True).steps(budget))
-                searches.append(relaxed)
+                others = [relaxed]
                 if start - first.closest <= HOPELESS * start:  # it looks lost
-                    searches.append(new().best_first(budget, from_talon=True))
+                    others.append(new().best_first(budget, from_talon=True))
                     late = -1
-                else:  # two turns each to the depth-first search's one
+                else:  # two turns each to the relaxed search's one
                     brief = new(chains=False).best_first(BRIEF, eager=False)
                     talon = new().best_first(budget, from_talon=True)
                     brief_talon = new().best_first(BRIEF, eager=False, from_talon=True)
                     restarted = restarts(new, budget)  # rule 10
-                    searches += [brief, brief, talon, talon, brief_talon, brief_talon]
-                    searches += [restarted, restarted]
+                    others += [brief, brief, talon, talon, brief_talon, brief_talon]
+                    others += [restarted, restarted]
+                # Rule 12: the quotient's depth-first search in the first one's place,
+                # with every other turn.
+                quotient = Quotient(game, chains=False, dead=dead).steps(budget)
+                searches = [quotient] + [s for other in others for s in (other, quotient)][:-1]
         if turn == late:
             searches.append(new().best_first(budget))
         if nodes == LONG_HAUL and not hauled and not first.talon_is_set:  # once

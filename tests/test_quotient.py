@@ -1,0 +1,88 @@
+"""Rule 12 of the solver: the depth-first search over classes of positions that differ only
+in where the face-up cards lying on other face-up cards lie (klondike/solver/quotient.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from klondike import Game
+from klondike.solver import LOST, UNKNOWN, WON
+from klondike.solver.board import COLUMN_HOME, COLUMN_TO_COLUMN, TALON_TO_COLUMN
+from klondike.solver.quotient import Quotient
+from klondike.solver.search import Searcher
+
+from .positions import position
+from .test_solver import brute_force_wins, random_endgame, replays_to_win
+
+
+def answer(search: Quotient, budget: int = 100_000) -> tuple[str, int, list[str]]:
+    return next(step for step in search.steps(budget) if step is not None)
+
+
+def test_runs_on_twins_either_way_round_are_one_class() -> None:
+    # The 7s on the 8h and the 7c on the 8d, or the other way round: one class, as each
+    # run can go onto the other 8 once that 8 is free. The depth-first keys differ.
+    one = position(["Qd | 8h 7s", "Jd | 8d 7c"], stock="6h", foundations="5h 6s 7d 6c")
+    other = position(["Qd | 8h 7c", "Jd | 8d 7s"], stock="6h", foundations="5h 6s 7d 6c")
+    assert Quotient(one).key() == Quotient(other).key()
+    assert Searcher(one).key() != Searcher(other).key()
+    # A run moved onto a twin leaves the class as it was; a card turned up does not.
+    moved = position(["Qd | 8h 7s", "Jd | 8d"], foundations="5h 6s 7d 6c 6h")
+    back = position(["Qd | 8h", "Jd | 8d 7s"], foundations="5h 6s 7d 6c 6h")
+    turned = position(["Qd 8h 7s", "Jd | 8d"], foundations="5h 6s 7d 6c 6h")
+    assert Quotient(moved).key() == Quotient(back).key() != Quotient(turned).key()
+
+
+def test_a_card_under_a_run_goes_home_once_its_run_goes_onto_the_twin() -> None:
+    # The 7s is next on its foundation, under the 6h; the 7c, its twin, is a top. One
+    # move of the class: the 6h onto the 7c, then the 7s home.
+    game = position(["Kd | 8h 7s 6h", "Jd | 8d 7c"], foundations="6s 5h 6d 6c")
+    moves = [moves for _, moves in Quotient(game).moves()]
+    assert ((COLUMN_TO_COLUMN, 0, 1, 0, 0), (COLUMN_HOME, 0, -1, 0, 0)) in moves
+
+
+def test_a_talon_card_goes_onto_a_card_freed_by_moving_its_run() -> None:
+    # The 6h can go onto a black 7: the 7s has the 6d on it, but the 7c is a top, so
+    # the 6d goes onto the 7c first (or the 6h goes straight onto the 7c).
+    game = position(["Kd | 8h 7s 6d", "Jd | 8d 7c"], stock="6h", foundations="5s 5h 5d 6c")
+    moves = [moves for _, moves in Quotient(game).moves()]
+    assert any(m[-1][0] == TALON_TO_COLUMN for m in moves)
+
+
+def test_the_quotient_search_agrees_with_brute_force_and_its_wins_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A "lost" of the class is lost (every position of it is), and each win is a line
+    # of the game (its rearrangements are moves of it). Rule 6 is off, so that the
+    # losses come from the search itself, not from the dead-position check.
+    monkeypatch.setattr(Quotient, "is_dead_remembered", lambda self, key=None: False)
+    rng = random.Random(3)
+    searched = {WON: 0, LOST: 0}
+    for _ in range(150):
+        draw, scoring = rng.choice([(1, "N"), (3, "N"), (1, "V"), (3, "V")])
+        game = random_endgame(rng, draw, scoring, left=12, columns_used=rng.randint(2, 4),
+                              runs=True)
+        result, nodes, moves = answer(Quotient(game, chains=False))
+        assert result != UNKNOWN
+        assert (result == WON) == brute_force_wins(game)
+        if result == WON:
+            assert replays_to_win(game, moves)
+        if nodes:
+            searched[result] += 1
+    assert searched[WON] >= 100 and searched[LOST] >= 10
+
+
+def test_rule_12_proves_a_draw_3_loss_in_fewer_nodes_than_the_depth_first_search() -> None:
+    # Deal 30216 in draw 3, each search alone.
+    game = Game.new(30216, 3)
+    assert answer(Quotient(game, chains=False))[:2] == (LOST, 2_365)
+    assert answer(Searcher(game, chains=False))[:2] == (LOST, 7_459)  # type: ignore[arg-type]
+
+
+def test_rule_12_wins_replay_on_deals() -> None:
+    for deal in (30016, 30026):
+        game = Game.new(deal, 3)
+        result, _, moves = answer(Quotient(game, chains=False), 30_000)
+        assert result == WON and replays_to_win(game, moves)
