@@ -39,6 +39,7 @@ from klondike.solver.board import (
 )
 from klondike.solver.keys import column_key
 from klondike.solver.portfolio import HOPELESS, RESTART, SOLO, long_haul, luby, restarts
+from klondike.solver.quotient import Quotient
 from klondike.solver.search import Searcher
 
 from .positions import position
@@ -328,19 +329,19 @@ def test_in_draw_3_more_searches_send_talon_cards_home_at_once() -> None:
 def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Rule 8: in its first SOLO nodes the depth-first search gets no closer to a win
-    # on deal 0 in draw 3 than 127 (33 from the 160 of the deal), so it shares the
-    # budget with one best-first search only, and proves the loss sooner. (Rule 9's
-    # relaxed search takes its turns too, 72 nodes: the deal is won in draw 1; rule 12's
-    # search takes every other turn.) Else rule 10's restarts take turns as well.
-    game = Game.new(0, 3)
-    first = Searcher(game, chains=False)
+    # Rule 8: in its first SOLO nodes the first depth-first search (rule 12's, in draw
+    # 3) gets no closer to a win on deal 150 in draw 3 than 132 (28 from the 160 of the
+    # deal), so it shares the budget with rule 9's relaxed search and one best-first
+    # search only, and proves the loss sooner. Else rule 10's restarts and the other
+    # best-first searches take turns as well.
+    game = Game.new(150, 3)
+    first = Quotient(game, chains=False)
     first.watch = True
     assert [step for step in first.steps(SOLO)][-1].result == UNKNOWN
-    assert first.closest == 127 and HOPELESS * 160 >= 160 - 127
-    assert solve(game, budget=100_000)[:2] == (LOST, 4_650)
+    assert first.closest == 132 and HOPELESS * 160 >= 160 - 132
+    assert solve(game, budget=100_000)[:2] == (LOST, 7_343)
     monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", -1)
-    assert solve(game, budget=100_000)[:2] == (LOST, 5_320)
+    assert solve(game, budget=100_000)[:2] == (LOST, 8_716)
 
 
 def test_rule_9_a_loss_of_the_relaxed_game_is_a_loss_in_draw_3() -> None:
@@ -410,16 +411,15 @@ def test_rule_11_the_long_haul_gives_the_searches_that_prove_losses_most_turns()
 def test_rule_11_from_the_long_haul_on_losses_come_sooner_and_wins_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Deal 0 in draw 3, with the full portfolio (HOPELESS off), is proved lost in 5,320
-    # nodes when the long haul begins at 100,000; from 5,000 on, in 5,225 (28,248 and
-    # 11,296 before rule 12's search took the depth-first search's place). Deal 128,
-    # won in 13,393 nodes, is won later: 23,778.
+    # Deal 150 in draw 3, with the full portfolio (HOPELESS off), is proved lost in 8,716
+    # nodes when the long haul begins at 100,000; from 5,000 on, in 7,623. Deal 128,
+    # won in 13,393 nodes, is won later: 23,576.
     monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", -1)
-    assert solve(Game.new(0, 3), budget=30_000)[:2] == (LOST, 5_320)
+    assert solve(Game.new(150, 3), budget=30_000)[:2] == (LOST, 8_716)
     assert solve(Game.new(128, 3), budget=30_000)[:2] == (WON, 13_393)
     monkeypatch.setattr("klondike.solver.portfolio.LONG_HAUL", 5_000)
-    assert solve(Game.new(0, 3), budget=30_000)[:2] == (LOST, 5_225)
-    assert solve(Game.new(128, 3), budget=30_000)[:2] == (WON, 23_778)
+    assert solve(Game.new(150, 3), budget=30_000)[:2] == (LOST, 7_623)
+    assert solve(Game.new(128, 3), budget=30_000)[:2] == (WON, 23_576)
 
 
 def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:

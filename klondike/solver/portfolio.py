@@ -77,6 +77,8 @@ def _portfolio(
     :meth:`Searcher.steps`."""
     dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
     first = Searcher(game, chains=False, dead=dead)
+    if not first.talon_is_set:  # rule 12's search from the start
+        first = Quotient(game, chains=False, dead=dead)
     first.watch = True
     searches = [first.steps(budget)]
     new = partial(Searcher, game, dead=dead)
@@ -108,9 +110,8 @@ def _portfolio(
                     restarted = restarts(new, budget)  # rule 10
                     others += [brief, brief, talon, talon, brief_talon, brief_talon]
                     others += [restarted, restarted]
-                # Rule 12: the quotient's depth-first search in the first one's place,
-                # with every other turn.
-                quotient = Quotient(game, chains=False, dead=dead).steps(budget)
+                # Rule 12's search (the first) goes on, with every other turn.
+                quotient = searches[0]
                 searches = [quotient] + [s for other in others for s in (other, quotient)][:-1]
         if turn == late:
             searches.append(new().best_first(budget))
