@@ -26,7 +26,10 @@ _TWIN = tuple((3 - SUIT_OF[c]) * 13 + RANK_OF[c] - 1 for c in range(52))
 _PARENTS = tuple(
     tuple(s * 13 + RANK_OF[c] for s in ((0, 3) if RED[c] else (1, 2))) if RANK_OF[c] < _KING else ()
     for c in range(52)
-)
+)# Per card at the bottom of a column with no face-down card: 1 if it is the column's own
+# (any card but a King, R2.3), 0 for a King, which may have come from elsewhere.
+_OWN_BOTTOM = bytes(0 if RANK_OF[c] == _KING else 1 for c in range(52))
+
 # Move order (rule 5's ties, higher first).
 _REVEALS, _COLUMN_HOME, _TALON_HOME, _TALON_TO_COLUMN, _TAKE_BACK = 4, 3, 2, 1, 0
 
@@ -40,12 +43,11 @@ class Quotient(Searcher):
         """The foundations, per column the count of its own cards still on it below and
         at its first face-up card (0 for a space or a King's run moved into one), and
         rule 4's talon part. The face-up cards are the others."""
-        columns, down = self.columns, self.down
-        locked = bytes(
-            d + 1 if d else (1 if col and RANK_OF[col[0]] != _KING else 0)
-            for col, d in zip(columns, down, strict=True)
-        )
-        return bytes(self.found) + locked + (self.talon_part or self.talon_key())
+        locked = [
+            d + 1 if d else _OWN_BOTTOM[col[0]] if col else 0
+            for col, d in zip(self.columns, self.down, strict=True)
+        ]
+        return bytes(self.found + locked) + (self.talon_part or self.talon_key())
 
     def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
         """Every move of the class (rule 12), each made from this board, with the
@@ -93,12 +95,15 @@ class Quotient(Searcher):
                     place = place_for(card)
                     if place is not None and place[1] != i:
                         add((_REVEALS, (*place[0], (COLUMN_TO_COLUMN, i, place[1], 0, 0))))
-        for card in range(52):  # home from a column
-            i = column_of[card]
-            if i >= 0 and found[SUIT_OF[card]] == RANK_OF[card] - 1:
-                first = made_top(card)
-                if first is not None:
-                    add((_COLUMN_HOME, (*first, (COLUMN_HOME, i, -1, 0, 0))))
+        for suit in range(4):  # home from a column: each suit's next card, if face up
+            n = found[suit]
+            if n < 13:
+                card = suit * 13 + n
+                i = column_of[card]
+                if i >= 0:
+                    first = made_top(card)
+                    if first is not None:
+                        add((_COLUMN_HOME, (*first, (COLUMN_HOME, i, -1, 0, 0))))
         talon = self.talon
         for index, presses, recycled in self.reach():  # from the talon
             card = talon[index]
