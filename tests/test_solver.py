@@ -38,7 +38,7 @@ from klondike.solver.board import (
     face_down_set,
 )
 from klondike.solver.keys import column_key
-from klondike.solver.portfolio import HOPELESS, RESTART, SOLO, long_haul, luby, restarts
+from klondike.solver.portfolio import HOPELESS, QUICK, RESTART, SOLO, long_haul, luby, restarts
 from klondike.solver.quotient import Quotient
 from klondike.solver.search import Searcher
 
@@ -295,23 +295,24 @@ def test_no_deal_the_search_wins_is_called_dead(monkeypatch: pytest.MonkeyPatch)
 
 def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> None:
     # Rule 8: deal 128 in draw 1 is not won by the depth-first search within 30,000
-    # nodes; the eager best-first search, joining at SOLO nodes with two others, wins
-    # it in 2,283 nodes of its own.
+    # nodes, nor by rule 12's search in its first QUICK; the eager best-first search,
+    # joining at SOLO nodes with two others, wins it in 2,283 nodes of its own.
     game = Game.new(128, 1)
-    solution = solve(game, budget=SOLO + 3 * 2_300)
-    assert solution.result == WON and solution.nodes > SOLO
+    solution = solve(game, budget=QUICK + SOLO + 3 * 2_300)
+    assert solution.result == WON and solution.nodes > QUICK + SOLO
     assert replays_to_win(game, solution.moves)
-    assert solve(game, budget=SOLO).result == UNKNOWN
+    assert solve(game, budget=QUICK + SOLO).result == UNKNOWN
 
 
 def test_in_draw_1_no_second_eager_search_joins_late(monkeypatch: pytest.MonkeyPatch) -> None:
     # Rule 8: only where the talon is not one set does an eager best-first search join
     # after LATE turns. In draw 1 with unlimited passes the eager one is there from
-    # SOLO on, once: deal 128 is won after 8,851 nodes wherever LATE falls. From 2edba30
-    # to 5476c0e a second one joined there too (11,133 nodes with LATE at SOLO + 1; at
-    # 12,000, deal 93 was won after 122,205 nodes instead of 85,470).
+    # SOLO on, once: deal 128 is won after 9,151 nodes wherever LATE falls (8,851 before
+    # rule 12's QUICK nodes first). From 2edba30 to 5476c0e a second one joined there too
+    # (11,133 nodes with LATE at SOLO + 1; at 12,000, deal 93 was won after 122,205 nodes
+    # instead of 85,470).
     monkeypatch.setattr("klondike.solver.portfolio.LATE", SOLO + 1)
-    assert solve(Game.new(128, 1), budget=20_000)[:2] == (WON, 8_851)
+    assert solve(Game.new(128, 1), budget=20_000)[:2] == (WON, 9_151)
 
 
 def test_in_draw_3_more_searches_send_talon_cards_home_at_once() -> None:

@@ -56,6 +56,12 @@ HOPELESS = 45 / 160
 RESTART = 500
 #: From this many nodes on, the searches that can prove a loss take most turns (rule 11).
 LONG_HAUL = 100_000
+#: Where the talon is one set, rule 12's search runs alone for this many nodes first: it
+#: wins many deals within a few dozen. On deals 30000-30299 in draw 1 (200,000 nodes),
+#: 277 are decided within 2,000 nodes instead of 265, 291 within 20,000 instead of 289;
+#: deals 30026, 30150 and 30214 are won in 88, 43 and 45 nodes instead of 34,816, 5,995
+#: and not at all.
+QUICK = 300
 
 
 def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:
@@ -77,13 +83,22 @@ def _portfolio(
     :meth:`Searcher.steps`."""
     dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
     first = Searcher(game, chains=False, dead=dead)
-    if not first.talon_is_set:  # rule 12's search from the start
+    nodes = turn = 0
+    if first.talon_is_set:  # rule 12's search alone for QUICK nodes, then rule 8's
+        for step in Quotient(game, chains=False, dead=dead).steps(min(QUICK, budget)):
+            if step is not None:
+                if step.result != UNKNOWN:
+                    yield step._replace(nodes=nodes)
+                    return
+                break
+            nodes += 1
+            yield None
+    else:  # rule 12's search is the first
         first = Quotient(game, chains=False, dead=dead)
     first.watch = True
     searches = [first.steps(budget)]
     new = partial(Searcher, game, dead=dead)
     start = first.closest  # the distance before any move
-    nodes = turn = 0
     late = -1 if first.talon_is_set else LATE  # when the eager one joins (rule 8)
     relaxed: Iterator[Solution | None] | None = None  # rule 9's search, once it runs
     hauled = False  # whether rule 11's round has begun
