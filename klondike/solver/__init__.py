@@ -221,8 +221,8 @@ over macro moves with dominance pruning and a transposition table:
     nodes, before all the others: without rule 3's talon chains it proves few losses
     there, but it wins many deals in a few dozen nodes. On deals 30000-30299 in draw 3
     (200,000 nodes) 291 are decided instead of 285: 247 within 2,000 nodes instead of
-    233, 273 within 10,000 instead of 268. Deal 0 in draw 3 is proved lost in 1,719 nodes instead of 9,192, deal
-    30216 in 2,632 instead of 19,198.
+    233, 273 within 10,000 instead of 268. Deal 0 in draw 3 is proved lost in 1,719
+    nodes instead of 9,192, deal 30216 in 2,632 instead of 19,198.
 
 The package reads as the method's table of contents, one concern a module:
 
