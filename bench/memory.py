@@ -5,9 +5,9 @@ the page talks to them, with the memory cap of the page's choosing or any other.
 - **idle**: a booted worker's wasm memory (heap) and how much of it is in use;
 - **long**: one position (``--code``, by default deal 40103 in draw 3: not decided
   within 3,000,000 nodes; deal 1, the default before, is proved lost after 1,023,161
-  since rule 12 of the solver) searched to its answer with each ``--caps`` (MiB; 0: none), the heap
-  and the memory in use sampled every ``--every`` seconds: the answer, its nodes and time,
-  the heap at the end;
+  since rule 12 of the solver) searched to its answer with each ``--caps`` (MiB;
+  0: none), the heap and the memory in use sampled every ``--every`` seconds: the
+  answer, its nodes and time, the heap at the end;
 - **deals**: ``--count`` deals from ``--first`` in ``--draw``, each searched from the deal
   with the page's budget and the cap ``--cap``, on ``--workers`` workers side by side (a
   worker idle past the page's RESTART_HEAP is started anew, as the page does): how many

@@ -146,7 +146,7 @@ def test_a_hidden_page_pauses_the_search_and_shown_again_it_goes_on(fresh_contex
 def test_a_long_search_says_in_the_title_how_much_of_its_budget_it_used(
         fresh_context, site_url):
     page = open_app(fresh_context, site_url)
-    start(page, "KL1-D3N-AAAAAAB")  # undecided for a minute or more: 100,000 nodes in ~15 s
+    start(page, "KL1-D3N-AAAAAAB")  # undecided for a minute or more; 100,000 nodes: 15 s
     page.wait_for_function("document.getElementById('winnable').title"
                            ".startsWith('Checking if this game can be won… (search budget used: ')",
                            timeout=120_000)

@@ -43,12 +43,12 @@ def test_a_card_under_a_run_goes_home_once_its_run_goes_onto_the_twin() -> None:
     assert ((COLUMN_TO_COLUMN, 0, 1, 0, 0), (COLUMN_HOME, 0, -1, 0, 0)) in moves
 
 
-def test_a_talon_card_goes_onto_a_card_freed_by_moving_its_run() -> None:
-    # The 6h can go onto a black 7: the 7s has the 6d on it, but the 7c is a top, so
-    # the 6d goes onto the 7c first (or the 6h goes straight onto the 7c).
+def test_a_card_goes_onto_the_free_twin_of_a_covered_card_in_one_move() -> None:
+    # The 6h fits on the 7s and on the 7c. The 7s has the 6d on it; the 7c, its twin, is
+    # a top: the 6h goes onto the 7c, with no run moved first.
     game = position(["Kd | 8h 7s 6d", "Jd | 8d 7c"], stock="6h", foundations="5s 5h 5d 6c")
-    moves = [moves for _, moves in Quotient(game).moves()]
-    assert any(m[-1][0] == TALON_TO_COLUMN for m in moves)
+    moves = [moves for _, moves in Quotient(game).moves() if moves[-1][0] == TALON_TO_COLUMN]
+    assert moves == [((TALON_TO_COLUMN, 0, 1, 1, 0),)]  # after one press of the stock
 
 
 def test_the_quotient_search_agrees_with_brute_force_and_its_wins_replay(

@@ -76,9 +76,10 @@ def solve(game: Game, budget: int = DEFAULT_BUDGET) -> Solution:
 def _portfolio(
     game: Game, budget: int
 ) -> Iterator[Solution | None]:
-    """Rule 8: the first depth-first search alone for :data:`SOLO` nodes, then the
-    others a node each in turn, until one of them wins or the depth-first search
-    proves the position lost. A best-first search that runs out of positions or of its
+    """Rule 8: the first depth-first search (rule 12's where the talon is not one set;
+    else rule 12's alone for :data:`QUICK` nodes before it) alone for :data:`SOLO`
+    nodes, then the others a node each in turn, until one of them wins or a depth-first
+    search proves the position lost. A best-first search that runs out of positions or of its
     own budget leaves the others to go on. None after each node, as
     :meth:`Searcher.steps`."""
     dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
