@@ -32,11 +32,13 @@ from klondike.solver import (
 # The parts of the search that the rules below are about, by their modules' public names.
 from klondike.solver.board import (
     COLUMN_TO_COLUMN,
+    FOUNDATION_TO_COLUMN,
     NO_CARD,
     TALON_CARD,
     TALON_TO_COLUMN,
     face_down_set,
 )
+from klondike.solver.dead import ALIVE
 from klondike.solver.keys import column_key
 from klondike.solver.portfolio import HOPELESS, QUICK, RESTART, SOLO, long_haul, luby, restarts
 from klondike.solver.quotient import Quotient
@@ -477,6 +479,31 @@ def test_a_position_locked_by_a_move_is_dead_where_the_search_reaches_it() -> No
     # locked positions at once.
     solution = solve(Game.new(37, 1), budget=SOLO)
     assert solution.result == WON and solution.nodes < 100
+
+
+def test_rule_6_is_not_asked_after_a_take_back_as_the_answer_is_always_not_dead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Rule 6's check is skipped at a position reached by a card taken back from its
+    # foundation (ALIVE): its relaxation sends the card home again and goes on as from
+    # the position before, which was not dead. Asked anyway, at every such position the
+    # searches reach on a few deals, the check says so.
+    assert ALIVE == (FOUNDATION_TO_COLUMN,)
+    asked = [0]
+
+    def checking(children):  # type: ignore[no-untyped-def]
+        def check(search, is_new, key=None, entered=None):  # type: ignore[no-untyped-def]
+            if entered and entered[0][0][0] == FOUNDATION_TO_COLUMN:
+                asked[0] += 1
+                assert not search.is_dead()
+            return children(search, is_new, key, entered)
+
+        return check
+
+    monkeypatch.setattr(Searcher, "_children", checking(Searcher._children))  # Quotient's too
+    for number, draw in ((1, 3), (4, 3), (30015, 1)):  # past SOLO: every search runs
+        solve(Game.new(number, draw), budget=SOLO + 3_000)
+    assert asked[0] > 500
 
 
 # Every red card face down under a spade, so no spade moves before the 4s, 5s and 6s

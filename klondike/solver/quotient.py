@@ -33,6 +33,8 @@ class Quotient(Searcher):
     positions that differ only in where the face-up cards that lie on other face-up
     cards lie."""
 
+    column_parts_used = False  # its key is made from counts, not the columns' parts
+
     def key(self) -> bytes:
         """The foundations, per column the count of its own cards still on it below and
         at its first face-up card (0 for a space or a King's run moved into one), and

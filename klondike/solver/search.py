@@ -16,7 +16,7 @@ from typing import Any
 from ..game import Game
 from ..solution import LOST, UNKNOWN, WON, Solution
 from .board import COLUMN_TO_COLUMN, TALON_CARD, TALON_TO_COLUMN, BoardMove, Played, move_texts
-from .dead import DeadEnds
+from .dead import ALIVE, DeadEnds
 from .moves import Moves
 
 #: How far rule 10 may shuffle a child's distance (rule 5): a face-down card counts 4.
@@ -43,6 +43,8 @@ class Searcher(Moves, DeadEnds):
     """One search of the portfolio on its own board: the moves of :class:`Moves`, the
     keys of :class:`~klondike.solver.keys.Keys` and the check of :class:`DeadEnds`, put
     together by :meth:`steps` (depth-first) or :meth:`best_first`."""
+
+    column_parts_used = True  # whether its keys are made from the columns' parts
 
     def __init__(
         self,
@@ -84,19 +86,23 @@ class Searcher(Moves, DeadEnds):
         return None
 
     def _children(
-        self, is_new: Callable[[], bool], key: bytes | None = None
+        self, is_new: Callable[[], bool], key: bytes | None = None, entered: Played | None = None
     ) -> Iterator[tuple[int, Played, bool]]:
         """Play each move of rule 3 in turn (none in a dead position, rule 6), with
         the safe moves after it, and yield (its order, all moves played, whether that
         won) when it won or ``is_new()`` says its position is new (see :meth:`is_new`).
         The position is on the board while yielded and taken back when the caller
-        goes on. ``key``: the position's :meth:`key`, if the caller has it."""
-        if not self.daily and self.is_dead_remembered(key):  # rule 6, at every position
+        goes on. ``key``: the position's :meth:`key`, if the caller has it;
+        ``entered``: the moves that led to it (after those of :data:`~.dead.ALIVE`,
+        rule 6 is not asked)."""
+        alive = self.daily or (entered and entered[0][0][0] in ALIVE)
+        if not alive and self.is_dead_remembered(key):  # rule 6, at every position
             return
         if self.watch:
             self.closest = min(self.closest, self.distance())
-        # The columns' keys here, for each child's to be made again only where it moved.
-        keys = self.column_keys(self.loose_parts)[:]
+        # The columns' keys here, for each child's to be made again only where it moved
+        # (a play or undo forgets a changed column's part, so without this none is wrong).
+        keys = self.column_keys(self.loose_parts)[:] if self.column_parts_used else None
         # The exact ones made with the loose ones (the best-first search's only).
         exact = self.exact_column_parts[:] if self.loose_parts else None
         talon = self.talon_part or self.talon_key()  # the same again once taken back
@@ -121,7 +127,8 @@ class Searcher(Moves, DeadEnds):
                 yield order, played, False
             for move, info in reversed(played):
                 undo(move, info)
-            column_parts[:] = keys
+            if keys is not None:
+                column_parts[:] = keys
             self.talon_part = talon
             if exact:
                 exact_parts[:] = exact
@@ -157,7 +164,7 @@ class Searcher(Moves, DeadEnds):
             nodes += 1
             yield None
             children: list[tuple[float, int, int, Played, bytes]] = []
-            for order, played, won in self._children(is_new, key):
+            for order, played, won in self._children(is_new, key, entered):
                 if won:
                     line = [frame[2] for frame in stack] + [entered, played]
                     texts = move_texts(move for moves in line for move, _ in moves)
