@@ -3,11 +3,12 @@
 // daily deal, a hint and the indicator's answer take there, and how much memory a search
 // at the indicator's budget needs.
 //
-//     node bench/solver_pyodide.mjs [deals=40] [budget=20000] [big=DEAL:DRAW ...]
+//     node bench/solver_pyodide.mjs [--first 0] [deals=40] [budget=20000] [big=DEAL:DRAW ...]
 //     node bench/solver_pyodide.mjs --against DIR [--rounds 4] [deals=40] [budget=20000] [draw=3]
+//     node bench/solver_pyodide.mjs --cpython PYTHON[,PYTHON...] [--rounds 4] [deals] [budget] [draw]
 //
-// Prints nodes per second over the first `deals` deals of each draw mode (`budget` nodes
-// each), the time of daily_code() for a few dates, to compare with bench/solver.py, and
+// Prints nodes per second over `deals` deals of each draw mode, from deal 0 or --first's
+// (`budget` nodes each), the time of daily_code() for a few dates, to compare with bench/solver.py, and
 // the time of the worker's slices (klondike/app/solving.py: Solving.work, SLICE_SECONDS
 // each) answering the same deals from the start at the indicator's budget (BUDGET of
 // klondike/app/analysis.py, up to `budget` * 10 here so the run stays short). Each `big`
@@ -19,6 +20,13 @@
 // Pyodide, alternating (ABBA...) for --rounds rounds, and prints each round's nodes/s,
 // each side's best and median, and the ratio of the times: the machine's noise falls on
 // both sides alike.
+//
+// With --cpython (one or more CPython interpreters, such as .venv/bin/python), it times the
+// same deals with this checkout's klondike/ in Pyodide and in each CPython (a fresh process
+// a round, its own clock around the searches alone), taking turns round by round, and
+// prints the ratio of Pyodide's time to each CPython's: the issue's "at most 1.8 times
+// CPython's time for the same search", measured in one run.
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +39,8 @@ const option = (name, fallback) => {
   return at < 0 ? fallback : args.splice(at, 2)[1];
 };
 const against = option("--against", null);
+const cpython = option("--cpython", null);
+const first = Number(option("--first", "0")); // the first deal's number
 const rounds = Number(option("--rounds", "4"));
 const [deals = "40", budget = "20000", ...big] = args;
 
@@ -68,12 +78,12 @@ def load(home):
 
 sides = {"this": load("/home/pyodide"), "against": load("/home/against")}
 times = {side: [] for side in sides}
-lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; deals 0-${Number(deals) - 1} in draw ${draw}, "
+lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; deals ${first}-${first + Number(deals) - 1} in draw ${draw}, "
          f"${Number(budget).toLocaleString("en")} nodes each, this checkout against ${against}"]
 for round_ in range(${rounds}):
     for side in (("this", "against") if round_ % 2 == 0 else ("against", "this")):
         klondike, nodes, start = sides[side], 0, time.perf_counter()
-        for number in range(${Number(deals)}):
+        for number in range(${first}, ${first + Number(deals)}):
             nodes += klondike.solver.solve(klondike.Game.new(number, ${draw}), ${Number(budget)}).nodes
         times[side].append(time.perf_counter() - start)
         lines.append(f"  round {round_ + 1}, {side}: {nodes:,} nodes in {times[side][-1]:.1f} s, "
@@ -84,6 +94,74 @@ lines.append(f"  time, this / against: best {min(times['this']) / min(times['aga
              f"median {statistics.median(times['this']) / statistics.median(times['against']):.3f}")
 "\\n".join(lines)
 `));
+  process.exit(0);
+}
+if (cpython) {
+  const draw = Number(big[0] ?? 3);
+  const interpreters = cpython.split(",");
+  // The same searches in both: this checkout's modules, imported afresh each round.
+  const searches = (home) => `
+import sys, time
+for name in [name for name in sys.modules if name.split(".")[0] == "klondike"]:
+    del sys.modules[name]
+sys.path.insert(0, ${JSON.stringify(home)})
+from klondike import Game
+from klondike.solver import solve
+sys.path.remove(${JSON.stringify(home)})
+nodes, start = 0, time.perf_counter()
+for number in range(${first}, ${first + Number(deals)}):
+    nodes += solve(Game.new(number, ${draw}), ${Number(budget)}).nodes
+seconds = time.perf_counter() - start
+f"{nodes} {seconds} {sys.version.split()[0]}"
+`;
+  const runs = { Pyodide: [] };
+  const versions = { Pyodide: "" };
+  for (const python of interpreters) runs[python] = [];
+  const run = (side) => {
+    let out;
+    if (side === "Pyodide") {
+      out = pyodide.runPython(searches("/home/pyodide"));
+    } else {
+      const code = searches(root).trimEnd().replace(/\n(f"[^\n]*)$/, "\nprint($1)");
+      const done = spawnSync(side, ["-c", code], { encoding: "utf8" });
+      if (done.status !== 0) throw new Error(`${side}: ${done.stderr}`);
+      out = done.stdout.trim();
+    }
+    const [nodes, seconds, version] = out.split(" ");
+    runs[side].push({ nodes: Number(nodes), seconds: Number(seconds) });
+    versions[side] = version;
+  };
+  const sides = ["Pyodide", ...interpreters];
+  for (let round = 0; round < rounds; round++) {
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) run(side);
+  }
+  const best = (side) => Math.min(...runs[side].map((r) => r.seconds));
+  const median = (side) => {
+    const sorted = runs[side].map((r) => r.seconds).sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  console.log(
+    `Deals ${first}-${first + Number(deals) - 1} in draw ${draw}, ${Number(budget).toLocaleString("en")} nodes` +
+      ` each, ${rounds} rounds taking turns; Node.js ${process.versions.node}`,
+  );
+  for (const side of sides) {
+    const nodes = runs[side][0].nodes;
+    const label = side === "Pyodide" ? `Pyodide (Python ${versions[side]})` : `CPython ${versions[side]} (${side})`;
+    console.log(
+      `  ${label}: ${nodes.toLocaleString("en")} nodes, best ${best(side).toFixed(2)} s,` +
+        ` median ${median(side).toFixed(2)} s, ${Math.round(nodes / best(side)).toLocaleString("en")} nodes/s`,
+    );
+    if (runs[side].some((r) => r.nodes !== nodes) || nodes !== runs.Pyodide[0].nodes) {
+      throw new Error(`${side}: not the same node counts as Pyodide`);
+    }
+  }
+  for (const python of interpreters) {
+    console.log(
+      `  Pyodide's time / CPython ${versions[python]}'s: best ${(best("Pyodide") / best(python)).toFixed(3)},` +
+        ` median ${(median("Pyodide") / median(python)).toFixed(3)}`,
+    );
+  }
   process.exit(0);
 }
 const heap = () => pyodide._module.HEAPU8.byteLength;
@@ -104,7 +182,7 @@ deals, budget = ${Number(deals)}, ${Number(budget)}
 lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; {deals} deals, budget {budget:,}"]
 for draw in (1, 3):
     nodes, start = 0, time.perf_counter()
-    for number in range(deals):
+    for number in range(${first}, ${first} + deals):
         nodes += solve(Game.new(number, draw), budget).nodes
     seconds = time.perf_counter() - start
     lines.append(f"  draw {draw}: {nodes:,} nodes in {seconds:.1f} s, {nodes / seconds:,.0f} nodes/s")
@@ -117,7 +195,7 @@ for day in (date(2024, 3, 5), date(2026, 1, 1), date(2026, 12, 24)):
 slices, answers, solving = [], [], Solving()
 cap = min(BUDGET, 10 * budget)
 for draw in (1, 3):
-    for number in range(deals):
+    for number in range(${first}, ${first} + deals):
         code = str(Game.new(number, draw).code)
         solving.ask(json.dumps({"kind": "position", "key": code, "code": code, "moves": "", "budget": cap,
                                   "memory": MEMORY_CAP}))

@@ -66,6 +66,21 @@ def test_the_pyodide_benchmark_times_another_checkout_in_the_same_runs() -> None
     assert "round 2, against" in out and "time, this / against: best" in out
 
 
+def test_the_pyodide_benchmark_times_cpython_on_the_same_searches() -> None:
+    # bench/solver_pyodide.mjs --cpython runs the same deals (--first on) with this
+    # checkout in Pyodide and in each CPython given, taking turns, and prints the ratio;
+    # it stops if a side searched other node counts.
+    out = subprocess.run(
+        ["node", str(ROOT / "bench" / "solver_pyodide.mjs"), "--cpython", sys.executable,
+         "--rounds", "2", "--first", "30000", "2", "300", "3"],
+        capture_output=True, text=True, check=True, timeout=300, cwd=ROOT,
+    ).stdout
+    assert out.startswith("Deals 30000-30001 in draw 3, 300 nodes each, 2 rounds"), out
+    nodes = [line.split(": ")[1].split(" nodes")[0] for line in out.splitlines()[1:3]]
+    assert out.splitlines()[1].startswith("  Pyodide (Python 3.") and len(set(nodes)) == 1, out
+    assert f"Pyodide's time / CPython {sys.version.split()[0]}'s: best " in out, out
+
+
 def test_the_oracle_benchmark_hands_over_the_deal_as_it_is_dealt() -> None:
     # bench/oracle.py gives Klondike-Solver (not installed here) each deal as three digits
     # a card: the tableau row by row, then the stock, its next card first.
