@@ -83,10 +83,10 @@ def _portfolio(
     own budget leaves the others to go on. None after each node, as
     :meth:`Searcher.steps`."""
     dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
-    first = Searcher(game, chains=False, dead=dead)
+    first: Searcher = Quotient(game, chains=False, dead=dead)
     nodes = turn = 0
     if first.talon_is_set:  # rule 12's search alone for QUICK nodes, then rule 8's
-        for step in Quotient(game, chains=False, dead=dead).steps(min(QUICK, budget)):
+        for step in first.steps(min(QUICK, budget)):
             if step is not None:
                 if step.result != UNKNOWN:
                     yield step._replace(nodes=nodes)
@@ -94,8 +94,7 @@ def _portfolio(
                 break
             nodes += 1
             yield None
-    else:  # rule 12's search is the first
-        first = Quotient(game, chains=False, dead=dead)
+        first = Searcher(game, chains=False, dead=dead)
     first.watch = True
     searches = [first.steps(budget)]
     new = partial(Searcher, game, dead=dead)
