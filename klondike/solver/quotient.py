@@ -51,13 +51,10 @@ class Quotient(Searcher):
         class has a place for it. A card to go home that is not a top, but whose twin
         is, has the run on it moved onto the twin first."""
         columns, down, found = self.columns, self.down, self.found
-        column_of = [-1] * 52  # face-up cards only
         top_of = [-1] * 52  # the column a top card tops
         space = -1
         for i, col in enumerate(columns):
             if col:
-                for card in col[down[i] :]:
-                    column_of[card] = i
                 top_of[col[-1]] = i
             elif space < 0:
                 space = i
@@ -85,14 +82,19 @@ class Quotient(Searcher):
             n = found[suit]
             if n < 13:
                 card = suit * 13 + n
-                i = column_of[card]
+                i = top_of[card]
                 if i >= 0:
-                    home = (COLUMN_HOME, i, -1, 0, 0)
-                    if top_of[card] >= 0:
-                        add((_COLUMN_HOME, (home,)))
-                    elif top_of[_TWIN[card]] >= 0:  # the run on it onto the twin first
-                        add((_COLUMN_HOME, ((COLUMN_TO_COLUMN, i, top_of[_TWIN[card]], 0, 0),
-                                            home)))
+                    add((_COLUMN_HOME, ((COLUMN_HOME, i, -1, 0, 0),)))
+                    continue
+                j = top_of[_TWIN[card]]
+                if j < 0:
+                    continue
+                for i, col in enumerate(columns):  # the run on it onto the twin first
+                    if card in col:
+                        if col.index(card) >= down[i]:  # face up
+                            add((_COLUMN_HOME, ((COLUMN_TO_COLUMN, i, j, 0, 0),
+                                                (COLUMN_HOME, i, -1, 0, 0))))
+                        break
         talon = self.talon
         for index, presses, recycled in self.reach():  # from the talon
             card = talon[index]
