@@ -29,6 +29,7 @@ at least 95% of the deals answered within 2 s.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -153,6 +154,15 @@ def report(name: str, f: dict, args) -> None:
               f"p95 {percentile(answered, 0.95):.2f} s of those answered")
 
 
+def machine_load() -> str:
+    """The machine's load average, to print beside the figures: other work running on
+    this 2-core machine shows in the taps' latency and long tasks (it did on 2026-12-05,
+    a profiler beside the run), and this says whether any ran."""
+    one, five, fifteen = os.getloadavg()
+    cores = os.cpu_count()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} (1, 5, 15 min), {cores} cores"
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--baseline", help="another built checkout, measured in the same run")
@@ -170,11 +180,12 @@ def main() -> None:
         # that crashes (as Chromium's did here now and then) takes no other site's along.
         for name, root in sites.items():
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"Chromium {browser.version} headless, viewport 1280x800", flush=True)
+            print(f"Chromium {browser.version} headless, viewport 1280x800; "
+                  f"{machine_load()}", flush=True)
             figures = measure(browser, root, args)
             browser.close()
             report(name, figures, args)
-            sys.stdout.flush()
+            print(f"  after it: {machine_load()}", flush=True)
 
 
 if __name__ == "__main__":

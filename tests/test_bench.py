@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,6 +80,18 @@ def test_the_pyodide_benchmark_times_cpython_on_the_same_searches() -> None:
     nodes = [line.split(": ")[1].split(" nodes")[0] for line in out.splitlines()[1:3]]
     assert out.splitlines()[1].startswith("  Pyodide (Python 3.") and len(set(nodes)) == 1, out
     assert f"Pyodide's time / CPython {sys.version.split()[0]}'s: best " in out, out
+
+
+def test_the_worker_benchmark_prints_the_machine_load_beside_its_figures() -> None:
+    # bench/worker.py prints the load average before and after each checkout's run: a
+    # run that other work on the machine disturbed (slower taps, long tasks) shows itself.
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from worker import machine_load
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    line = machine_load()
+    assert re.fullmatch(r"load average (\d+\.\d\d, ){2}\d+\.\d\d \(1, 5, 15 min\), \d+ cores", line)
 
 
 def test_the_oracle_benchmark_hands_over_the_deal_as_it_is_dealt() -> None:
