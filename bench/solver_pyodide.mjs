@@ -62,11 +62,11 @@ function copy(checkout, home) {
 }
 copy(root, "/home/pyodide");
 
-if (against) {
-  copy(against, "/home/against");
-  const draw = Number(big[0] ?? 3);
-  console.log(pyodide.runPython(`
-import statistics, sys, time
+// The comparing modes' draw, and their Python: a checkout's klondike/ imported afresh from
+// a folder (each side its own modules), and the deals searched with it, timed.
+const draw = Number(big[0] ?? 3);
+const timing = `
+import sys, time
 
 def load(home):
     for name in [name for name in sys.modules if name.split(".")[0] == "klondike"]:
@@ -76,16 +76,26 @@ def load(home):
     sys.path.remove(home)
     return klondike
 
+def timed(klondike):
+    nodes, start = 0, time.perf_counter()
+    for number in range(${first}, ${first + Number(deals)}):
+        nodes += klondike.solver.solve(klondike.Game.new(number, ${draw}), ${Number(budget)}).nodes
+    return nodes, time.perf_counter() - start
+`;
+
+if (against) {
+  copy(against, "/home/against");
+  console.log(pyodide.runPython(`${timing}
+import statistics
+
 sides = {"this": load("/home/pyodide"), "against": load("/home/against")}
 times = {side: [] for side in sides}
 lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; deals ${first}-${first + Number(deals) - 1} in draw ${draw}, "
          f"${Number(budget).toLocaleString("en")} nodes each, this checkout against ${against}"]
 for round_ in range(${rounds}):
     for side in (("this", "against") if round_ % 2 == 0 else ("against", "this")):
-        klondike, nodes, start = sides[side], 0, time.perf_counter()
-        for number in range(${first}, ${first + Number(deals)}):
-            nodes += klondike.solver.solve(klondike.Game.new(number, ${draw}), ${Number(budget)}).nodes
-        times[side].append(time.perf_counter() - start)
+        nodes, seconds = timed(sides[side])
+        times[side].append(seconds)
         lines.append(f"  round {round_ + 1}, {side}: {nodes:,} nodes in {times[side][-1]:.1f} s, "
                      f"{nodes / times[side][-1]:,.0f} nodes/s")
 for side, seconds in times.items():
@@ -97,22 +107,11 @@ lines.append(f"  time, this / against: best {min(times['this']) / min(times['aga
   process.exit(0);
 }
 if (cpython) {
-  const draw = Number(big[0] ?? 3);
   const interpreters = cpython.split(",");
   // The same searches in both: this checkout's modules, imported afresh each round.
-  const searches = (home) => `
-import sys, time
-for name in [name for name in sys.modules if name.split(".")[0] == "klondike"]:
-    del sys.modules[name]
-sys.path.insert(0, ${JSON.stringify(home)})
-from klondike import Game
-from klondike.solver import solve
-sys.path.remove(${JSON.stringify(home)})
-nodes, start = 0, time.perf_counter()
-for number in range(${first}, ${first + Number(deals)}):
-    nodes += solve(Game.new(number, ${draw}), ${Number(budget)}).nodes
-seconds = time.perf_counter() - start
-f"{nodes} {seconds} {sys.version.split()[0]}"
+  const searches = (home) => `${timing}
+nodes, seconds = timed(load(${JSON.stringify(home)}))
+result = f"{nodes} {seconds} {sys.version.split()[0]}"
 `;
   const runs = { Pyodide: [] };
   const versions = { Pyodide: "" };
@@ -120,9 +119,9 @@ f"{nodes} {seconds} {sys.version.split()[0]}"
   const run = (side) => {
     let out;
     if (side === "Pyodide") {
-      out = pyodide.runPython(searches("/home/pyodide"));
+      out = pyodide.runPython(`${searches("/home/pyodide")}\nresult`);
     } else {
-      const code = searches(root).trimEnd().replace(/\n(f"[^\n]*)$/, "\nprint($1)");
+      const code = `${searches(root)}\nprint(result)`;
       const done = spawnSync(side, ["-c", code], { encoding: "utf8" });
       if (done.status !== 0) throw new Error(`${side}: ${done.stderr}`);
       out = done.stdout.trim();
