@@ -26,6 +26,12 @@ def test_the_solver_benchmark_compares_with_a_baseline_checkout(tmp_path: Path) 
     ).stdout
     assert "| 1 | 0:3 |" in out and "| 3, baseline | 0:3 |" in out
     assert "decided <= 0.5k nodes" in out and "1 worker each, side by side" in out
+    # The machine's speed during the run, from a fixed loop timed at least at both ends.
+    speed = re.search(r"machine: a fixed loop took (\d+)-(\d+) ms of CPU \(median (\d+)\) "
+                      r"in (\d+) timings during the run; load average \d+\.\d\d at the end", out)
+    assert speed, out
+    low, high, median, timings = map(int, speed.groups())
+    assert 0 < low <= median <= high and timings >= 2
     for draw in (1, 3):
         assert f"draw {draw}: the same answer after the same nodes on 3 of 3 deals" in out
     lines = [json.loads(line) for line in results.read_text().splitlines()]
