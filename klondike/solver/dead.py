@@ -94,11 +94,12 @@ class DeadEnds(Keys):
 
     def is_dead_remembered(self, key: bytes | None = None) -> bool:
         """:meth:`is_dead`, remembered per position for all the searches of one solve
-        (the best-first searches meet many positions the others met): by its exact key
-        (:meth:`key`, if the caller has it), or in draw 1 with unlimited passes by the
-        tableau alone, as the talon and foundation cards are all alike to it there."""
+        (the best-first searches meet many positions the others met): by its key
+        (:meth:`key`, if the caller has it, through :meth:`dead_key`), which in draw 1
+        with unlimited passes is the tableau alone, as the talon and foundation cards are
+        all alike to it there."""
         if key is not None:
-            position = key.partition(b"\xff")[0] if self.talon_is_set else key
+            position = self.dead_key(key)
         else:
             columns: list[bytes]
             if self.loose_parts:  # the best-first search's, made with the loose ones
@@ -126,6 +127,11 @@ class DeadEnds(Keys):
             if len(self.dead) < DEAD_LIMIT:
                 self.dead[remembered] = dead
         return dead
+
+    def dead_key(self, key: bytes) -> bytes:
+        """What :meth:`is_dead_remembered` remembers a :meth:`key` by: in draw 1 with
+        unlimited passes its columns' part (before its one 0xff byte), else all of it."""
+        return key.partition(b"\xff")[0] if self.talon_is_set else key
 
     def is_dead(self) -> bool:
         """Rule 6: some card can never go home, even if every move that could ever

@@ -45,6 +45,12 @@ class Quotient(Searcher):
         ]
         return bytes(self.found + locked) + (self.talon_part or self.talon_key())
 
+    def dead_key(self, key: bytes) -> bytes:
+        """All of the key: it has no columns' part to cut at a 0xff byte, and in draw 1
+        with unlimited passes its talon set can hold one (eight cards in a row of one
+        suit in the talon): cut there, two classes would share rule 6's answer."""
+        return key
+
     def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
         """Every move of the class (rule 12), each made from this board. A card goes
         onto a top: the two cards it fits on are twins, so one of them is a top if the
