@@ -89,10 +89,11 @@ def test_rule_12_wins_replay_on_deals() -> None:
 
 
 def test_rule_6_remembers_a_class_by_its_whole_key_even_with_a_0xff_byte_in_it() -> None:
-    # Deal 158 in draw 1: eight cards in a row of one suit in the talon make a 0xff byte in
-    # rule 12's key (its talon set). Cut there, as the depth-first search's key is cut at
-    # its columns' end, two classes that differ after it would share rule 6's answer; on
-    # ten such deals, 3 of 697 questions met another class's cut key.
+    # Deal 158 in draw 1: eight talon cards next to each other in the key's order of cards
+    # (suit by suit) make a 0xff byte in rule 12's key (its talon set). Cut there, as the
+    # depth-first search's key is cut at its columns' end, two classes that differ after it
+    # would share rule 6's answer; on ten such deals, 3 of 697 questions met another
+    # class's cut key.
     game = Game.new(158, 1)
     quotient, searcher = Quotient(game), Searcher(game)
     key = quotient.key()

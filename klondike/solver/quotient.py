@@ -47,8 +47,9 @@ class Quotient(Searcher):
 
     def dead_key(self, key: bytes) -> bytes:
         """All of the key: it has no columns' part to cut at a 0xff byte, and in draw 1
-        with unlimited passes its talon set can hold one (eight cards in a row of one
-        suit in the talon): cut there, two classes would share rule 6's answer."""
+        with unlimited passes its talon set can hold one (eight talon cards next to each
+        other in its order of cards, suit by suit): cut there, two classes would share
+        rule 6's answer."""
         return key
 
     def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
