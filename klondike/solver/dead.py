@@ -11,7 +11,7 @@ from functools import lru_cache
 from hashlib import blake2b
 
 from .board import BIT, FOUNDATION_TO_COLUMN, NO_CARD, PLACE, draws_reach
-from .keys import Keys
+from .keys import END_OF_COLUMNS, Keys
 
 #: At most this many of rule 6's answers are remembered in a solve (the first ones: the
 #: searches that start again meet them most). Over deals 30000-30002 at 60,000 nodes,
@@ -109,7 +109,7 @@ class DeadEnds(Keys):
                 columns = self.column_keys(loose=False)
             parts = sorted(columns)
             if not self.talon_is_set:  # as in Keys.key
-                parts.append(b"\xff")
+                parts.append(END_OF_COLUMNS)
                 parts.append(self.talon_part or self.talon_key())
             position = b"".join(parts)
         dead = self.dead.get(position)
@@ -130,8 +130,9 @@ class DeadEnds(Keys):
 
     def dead_key(self, key: bytes) -> bytes:
         """What :meth:`is_dead_remembered` remembers a :meth:`key` by: in draw 1 with
-        unlimited passes its columns' part (before its one 0xff byte), else all of it."""
-        return key.partition(b"\xff")[0] if self.talon_is_set else key
+        unlimited passes its columns' part (before :data:`~.keys.END_OF_COLUMNS`), else
+        all of it."""
+        return key.partition(END_OF_COLUMNS)[0] if self.talon_is_set else key
 
     def is_dead(self) -> bool:
         """Rule 6: some card can never go home, even if every move that could ever

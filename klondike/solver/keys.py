@@ -15,7 +15,9 @@ TABLE_LIMIT = 3_000_000
 # For the best-first search's keys (rule 8): a face-up card as its colour and rank only,
 # so that twins (8h and 8d, 7s and 7c...) placed the other way round give the same key.
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
-_END_OF_COLUMNS = b"\xff"  # in a key, after the columns' parts (no part holds it)
+#: In a key, after the columns' parts (no part holds it): rule 6 remembers an answer in
+#: draw 1 by what comes before it (:meth:`~.dead.DeadEnds.dead_key`).
+END_OF_COLUMNS = b"\xff"
 # A column key's start per column and face-down count (see column_key).
 _HEAD = tuple(
     tuple(bytes((64 + down, column) if down else (64,)) for down in range(53))
@@ -43,7 +45,7 @@ class Keys(Board):
         if self.loose_parts or None in parts:
             parts = self.column_keys(loose=False)  # type: ignore[assignment]
         parts = sorted(parts)  # type: ignore[type-var]  # no None left
-        parts.append(_END_OF_COLUMNS)
+        parts.append(END_OF_COLUMNS)
         parts.append(self.talon_part or self.talon_key())
         return b"".join(parts)  # type: ignore[arg-type]
 
@@ -52,7 +54,7 @@ class Keys(Board):
         rank alone (twins placed the other way round are one position to it), so the
         foundations are spelled out."""
         parts = sorted(self.column_keys(loose=True))
-        parts.append(_END_OF_COLUMNS + bytes(self.found))
+        parts.append(END_OF_COLUMNS + bytes(self.found))
         parts.append(self.talon_part or self.talon_key())
         return b"".join(parts)
 
