@@ -136,7 +136,7 @@ over macro moves with dominance pruning and a transposition table:
 8. **A portfolio of searches.** Depth-first search (rule 5's order, a child at a
    time) finds most wins in a few hundred nodes, but after an early wrong turn it must
    exhaust the whole subtree below it. So after its first :data:`SOLO` nodes (in draw
-   1 with unlimited passes it then starts again, with talon chains) best-first
+   1 with unlimited passes rule 13's search takes its place, with talon chains) best-first
    searches, always expanding the most promising position seen yet, share the budget
    with it a node each in turn. They look only for wins: they know a position by a
    looser key, with face-up column cards by colour and rank alone, so that twins (8h
@@ -160,8 +160,8 @@ over macro moves with dominance pruning and a transposition table:
    the depth-first search came no more than the share :data:`HOPELESS` of the way to
    a win (by rule 5's distance), only the eager best-first search with talon cards
    joins it. A best-first search that runs out of positions stops and the
-   others go on: only the depth-first searches prove a loss (this one, rule 9's and
-   rule 12's).
+   others go on: only the depth-first searches prove a loss (this one, rule 9's,
+   rule 12's and rule 13's).
 9. **A relaxed game** (when the talon is not one set). Played as in draw 1 with
    unlimited passes, the same position is a game with more moves and no fewer: every
    card the draws could ever bring up is in reach there at any time, and all else is
@@ -225,6 +225,30 @@ over macro moves with dominance pruning and a transposition table:
     (200,000 nodes, at dab79e0) 291 are decided instead of 285: 247 within 2,000 nodes instead of
     233, 273 within 10,000 instead of 268. Deal 0 in draw 3 is proved lost in 1,719
     nodes instead of 9,192, deal 30216 in 2,632 instead of 19,198.
+13. **Rule 3's moves over rule 12's classes** (in draw 1 with unlimited passes, the
+    prover from :data:`SOLO` nodes on). The depth-first search with rule 3's moves and
+    talon chains, knowing a position by its class (rule 12's key) and remembering rule
+    6's answers by its tableau's class (per column the count of its own cards, and the
+    set of cards off the tableau). Rule 3's only move that leaves the class as it is,
+    part of a run onto the twin of the card it lies on, is not tried: its child would be
+    cut as seen. Its reasons go into other moves. A card it would uncover to go home
+    goes home in the same move (the run onto the twin, then the card: rule 12's
+    move); a card that would come onto the uncovered card can come straight onto the
+    twin, a top, which rule 3 already tries. Why it stays sound: a class is won if and
+    only if each of its positions is (rule 12), so take a class's least count of moves
+    that change the class to a win. From any of its positions there is a line of that
+    many such moves, with a run moved onto a twin only just before the card under it
+    goes home (rule 12 again). If rule 3 would not try its first move now, rule 3's own
+    argument makes that move later, leaving the others as they were; the new first move
+    is tried or put off in turn, and a move put off in front of a card's going home can
+    as well be made before that card's run moves, which touches no card it needs. So
+    some move tried from every position of a won class leads to a class one move nearer
+    the win, and a search that runs out of classes has seen no won one. Against the
+    search of every legal move on small endgames, it agreed on 2,400 of 2,400
+    (``tests/test_quotient.py``), where without the move home with the run it called 4
+    of 800 won ones lost. It needs a fraction of the depth-first search's nodes on
+    draw-1 losses: deal 30221 in 2,566 nodes against 16,120 alone, 30185 in 1,270
+    against 11,106.
 
 The package reads as the method's table of contents, one concern a module:
 
@@ -234,7 +258,7 @@ The package reads as the method's table of contents, one concern a module:
 - :mod:`.dead`: the dead-position check (rule 6);
 - :mod:`.moves`: the moves worth trying and their order (rules 3 and 5);
 - :mod:`.search`: one search, depth-first or best-first, a position at a time;
-- :mod:`.quotient`: the search that knows a position by its class (rule 12);
+- :mod:`.quotient`: the searches that know a position by its class (rules 12 and 13);
 - :mod:`.portfolio`: the searches together (rules 8 to 12), :func:`solve` and the other
   calls below, and the budgets (:data:`~.portfolio.SOLO` and the rest).
 """

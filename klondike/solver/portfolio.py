@@ -15,7 +15,7 @@ from time import perf_counter
 
 from ..game import Game
 from ..solution import LOST, UNKNOWN, WON, Solution
-from .quotient import Quotient
+from .quotient import PrunedQuotient, Quotient
 from .search import Searcher
 
 DEFAULT_BUDGET = 200_000
@@ -105,8 +105,8 @@ def _portfolio(
     while True:
         if turn == SOLO:  # once, as turn only grows
             first.watch = False
-            if first.talon_is_set:  # the depth-first search again, with talon chains
-                searches[0] = new().steps(budget)
+            if first.talon_is_set:  # rule 13's search, with talon chains, the prover
+                searches[0] = PrunedQuotient(game, dead=dead).steps(budget)
                 searches.append(new().best_first(budget))
                 searches.append(new(chains=False).best_first(BRIEF, eager=False))
             else:

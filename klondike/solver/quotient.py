@@ -1,15 +1,19 @@
-"""Rule 12 of :mod:`klondike.solver`: the depth-first search that knows a position by what
-no rearranging of the tableau's face-up runs can change (lonelybot's state, see the rule).
+"""Rules 12 and 13 of :mod:`klondike.solver`: the depth-first searches that know a position
+by what no rearranging of the tableau's face-up runs can change (lonelybot's state, see
+rule 12).
 
-A :class:`Quotient` is a :class:`~.search.Searcher` with its own :meth:`Quotient.key` and
-:meth:`Quotient.moves`; its depth-first search (``steps``), its table, rule 4's waste
-dominance and rule 6's check are the searcher's own.
+A :class:`Quotient` (rule 12) is a :class:`~.search.Searcher` with its own
+:meth:`Quotient.key` and :meth:`Quotient.moves`; its depth-first search (``steps``), its
+table, rule 4's waste dominance and rule 6's check are the searcher's own. A
+:class:`PrunedQuotient` (rule 13) has the same key, and rule 3's moves but one, with rule
+12's move home with a run in their place.
 """
 
 from __future__ import annotations
 
 from ..cards import KING, RANK_OF, SUIT_OF
 from .board import (
+    BIT,
     COLUMN_HOME,
     COLUMN_TO_COLUMN,
     FOUNDATION_TO_COLUMN,
@@ -17,12 +21,23 @@ from .board import (
     TALON_TO_COLUMN,
     BoardMove,
 )
-from .moves import _TARGETS, _TWIN  # per card: the two it is built on (R2.1); its twin
+from .moves import (  # per card: the two it is built on (R2.1); its twin; move orders
+    _COLUMN_HOME_FIRST,
+    _PARTIAL_RUN,
+    _TARGETS,
+    _TWIN,
+    Moves,
+)
 from .search import Searcher
 
 # Per card at the bottom of a column with no face-down card: 1 if it is the column's own
 # (any card but a King, R2.3), 0 for a King, which may have come from elsewhere.
 _OWN_BOTTOM = bytes(0 if RANK_OF[c] == KING else 1 for c in range(52))
+
+# Per suit and count of its cards home, the bits (BIT) of those cards.
+_HOME_BITS = tuple(
+    tuple(sum(BIT[suit * 13 + rank] for rank in range(n)) for n in range(14)) for suit in range(4)
+)
 
 # Move order (rule 5's ties, higher first).
 _REVEALS, _COLUMN_HOME, _TALON_HOME, _TALON_TO_COLUMN, _TAKE_BACK = 4, 3, 2, 1, 0
@@ -92,16 +107,8 @@ class Quotient(Searcher):
                 i = top_of[card]
                 if i >= 0:
                     add((_COLUMN_HOME, ((COLUMN_HOME, i, -1, 0, 0),)))
-                    continue
-                j = top_of[_TWIN[card]]
-                if j < 0:
-                    continue
-                for i, col in enumerate(columns):  # the run on it onto the twin first
-                    if card in col:
-                        if col.index(card) >= down[i]:  # face up
-                            add((_COLUMN_HOME, ((COLUMN_TO_COLUMN, i, j, 0, 0),
-                                                (COLUMN_HOME, i, -1, 0, 0))))
-                        break
+                elif moves := _run_off_to_go_home(card, columns, down, top_of):
+                    add((_COLUMN_HOME, moves))
         talon = self.talon
         for index, presses, recycled in self.reach():  # from the talon
             card = talon[index]
@@ -118,4 +125,62 @@ class Quotient(Searcher):
                     j = place_for(card)
                     if j >= 0:
                         add((_TAKE_BACK, ((FOUNDATION_TO_COLUMN, suit, j, 0, 0),)))
+        return found_moves
+
+
+def _run_off_to_go_home(
+    card: int, columns: list[list[int]], down: list[int], top_of: list[int]
+) -> tuple[BoardMove, BoardMove] | None:
+    """Rule 12's one move with a rearranging move in it: where ``card``, next home and not
+    a top, lies face up under a run and its twin is a top (``top_of``: per card the
+    column it tops, or -1), the run onto the twin, then the card home; else None."""
+    j = top_of[_TWIN[card]]
+    if j < 0:
+        return None
+    for i, col in enumerate(columns):
+        if card in col:
+            if col.index(card) >= down[i]:  # face up
+                return (COLUMN_TO_COLUMN, i, j, 0, 0), (COLUMN_HOME, i, -1, 0, 0)
+            return None
+    return None
+
+
+class PrunedQuotient(Searcher):
+    """Rule 13: rule 8's depth-first search, with rule 3's moves and talon chains, that
+    knows a position by its class (rule 12's key). A move of rule 3 that leaves the class
+    as it is (part of a run onto the twin of the card it lies on) is not tried; where it
+    would uncover a card to go home, that card goes home in the same move."""
+
+    column_parts_used = False
+    key = Quotient.key
+
+    def dead_key(self, key: bytes) -> bytes:
+        """In draw 1 with unlimited passes, where rule 6 tells a position by its tableau
+        alone (:meth:`~.dead.DeadEnds.dead_key`), the class's part of the tableau: per
+        column the count of its own cards (the key's), and the 52 bits of the cards off
+        the tableau, home or in the talon (the others are face up). Else all the key."""
+        if not self.talon_is_set:
+            return key
+        off = int.from_bytes(key[11:], "little")
+        for suit in range(4):
+            off |= _HOME_BITS[suit][key[suit]]
+        return key[4:11] + off.to_bytes(7, "little")
+
+    def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
+        """Rule 3's moves but those of part of a run (:meth:`Moves.moves`), and rule 12's
+        moves that carry a run onto a twin to send the card under it home."""
+        found_moves = [
+            (order, moves) for order, moves in Moves.moves(self) if order != _PARTIAL_RUN
+        ]
+        columns, down, found = self.columns, self.down, self.found
+        top_of = [-1] * 52
+        for i, col in enumerate(columns):
+            if col:
+                top_of[col[-1]] = i
+        for suit in range(4):
+            n = found[suit]
+            if n < 13 and top_of[suit * 13 + n] < 0 and (
+                moves := _run_off_to_go_home(suit * 13 + n, columns, down, top_of)
+            ):
+                found_moves.append((_COLUMN_HOME_FIRST, moves))
         return found_moves
