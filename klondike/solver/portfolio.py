@@ -77,7 +77,8 @@ def _portfolio(
     game: Game, budget: int
 ) -> Iterator[Solution | None]:
     """Rule 8: the first depth-first search (rule 12's where the talon is not one set;
-    else rule 12's alone for :data:`QUICK` nodes before it) alone for :data:`SOLO`
+    else rule 13's without talon chains, after rule 12's alone for :data:`QUICK` nodes)
+    alone for :data:`SOLO`
     nodes, then the others a node each in turn, until one of them wins or a depth-first
     search proves the position lost. A best-first search that runs out of positions or of its
     own budget leaves the others to go on. None after each node, as
@@ -85,7 +86,7 @@ def _portfolio(
     dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
     first: Searcher = Quotient(game, chains=False, dead=dead)
     nodes = turn = 0
-    if first.talon_is_set:  # rule 12's search alone for QUICK nodes, then rule 8's
+    if first.talon_is_set:  # rule 12's search alone for QUICK nodes, then rule 13's
         for step in first.steps(min(QUICK, budget)):
             if step is not None:
                 if step.result != UNKNOWN:
@@ -94,7 +95,7 @@ def _portfolio(
                 break
             nodes += 1
             yield None
-        first = Searcher(game, chains=False, dead=dead)
+        first = PrunedQuotient(game, chains=False, dead=dead)
     first.watch = True
     searches = [first.steps(budget)]
     new = partial(Searcher, game, dead=dead)
