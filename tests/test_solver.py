@@ -41,7 +41,7 @@ from klondike.solver.board import (
 from klondike.solver.dead import ALIVE
 from klondike.solver.keys import column_key
 from klondike.solver.portfolio import HOPELESS, QUICK, RESTART, SOLO, long_haul, luby, restarts
-from klondike.solver.quotient import Quotient
+from klondike.solver.quotient import PrunedQuotient, Quotient
 from klondike.solver.search import Searcher
 
 from .positions import position
@@ -342,17 +342,18 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     first.watch = True
     assert [step for step in first.steps(SOLO)][-1].result == UNKNOWN
     assert first.closest == 132 and HOPELESS * 160 >= 160 - 132
-    assert solve(game, budget=100_000)[:2] == (LOST, 7_343)
+    assert solve(game, budget=100_000)[:2] == (LOST, 7_334)
     monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", -1)
-    assert solve(game, budget=100_000)[:2] == (LOST, 8_716)
+    assert solve(game, budget=100_000)[:2] == (LOST, 8_706)
 
 
 def test_rule_9_a_loss_of_the_relaxed_game_is_a_loss_in_draw_3() -> None:
-    # Rule 9: deal 3005 played as in draw 1 with unlimited passes is lost in 37 nodes;
-    # in draw 3 the depth-first search alone takes 14,838 to prove it, and the relaxed
-    # search joining at SOLO proves it for the portfolio within 200 more.
+    # Rule 9: deal 3005 played as in draw 1 with unlimited passes is lost in 37 nodes
+    # (rule 13's search, as the portfolio's); in draw 3 the depth-first search alone
+    # takes 14,838 to prove it, and the relaxed search joining at SOLO proves it for the
+    # portfolio within 200 more.
     game = Game.new(3005, 3)
-    relaxed = Searcher(game, relaxed=True)
+    relaxed = PrunedQuotient(game, relaxed=True)
     assert relaxed.talon_is_set and relaxed.unlimited
     assert [step for step in relaxed.steps(1_000)][-1][:2] == (LOST, 37)
     assert solve(Game.new(3005, 1), budget=1_000).result == LOST  # the same game
@@ -361,12 +362,25 @@ def test_rule_9_a_loss_of_the_relaxed_game_is_a_loss_in_draw_3() -> None:
     assert solve(game, budget=SOLO + 200).result == LOST
 
 
+def test_rule_9_its_search_alone_first_proves_a_draw_3_loss_sooner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deal 30083 in draw 3: lost in the relaxed game in 1,290 nodes, which rule 9's
+    # search finds in its BURST nodes alone from SOLO on; with one turn in the round
+    # from the start, the portfolio takes eight times the nodes.
+    game = Game.new(30083, 3)
+    assert solve(game, budget=40_000)[:2] == (LOST, SOLO + 1_290)
+    monkeypatch.setattr("klondike.solver.portfolio.BURST", 0)
+    assert solve(game, budget=40_000)[:2] == (LOST, 25_974)
+
+
 def test_rule_9_a_win_of_the_relaxed_game_proves_nothing() -> None:
-    # Rule 9: deal 0 is won in draw 1, lost in draw 3. The relaxed search wins it in 72
+    # Rule 9: deal 0 is won in draw 1, lost in draw 3. The relaxed search wins it in 43
     # nodes and stops there; the portfolio still proves the loss. With Vegas's single
     # pass (R2.9) the relaxed game is draw 1 with unlimited passes all the same.
     game = Game.new(0, 3)
-    assert [step for step in Searcher(game, relaxed=True).steps(1_000)][-1][:2] == (WON, 72)
+    relaxed = PrunedQuotient(game, relaxed=True)
+    assert [step for step in relaxed.steps(1_000)][-1][:2] == (WON, 43)
     assert solve(game, budget=20_000).result == LOST
     assert not Searcher(Game.new(0, 1, "V")).unlimited
     vegas = Searcher(Game.new(0, 1, "V"), relaxed=True)
@@ -382,8 +396,10 @@ def test_rule_10_restarts_win_where_rule_5_goes_wrong_near_the_start() -> None:
     steps = list(restarts(partial(Searcher, game, dead={}), 20_000))
     assert steps.count(None) == 75 and steps[-1].result == WON
     assert replays_to_win(game, steps[-1].moves)
-    solution = solve(game, budget=20_000)  # their turns in the portfolio
-    assert solution[:2] == (WON, 2_681) and replays_to_win(game, solution.moves)
+    # Their turns in the portfolio, after rule 9's search alone (it neither wins nor loses
+    # the relaxed game in BURST nodes): 2,681 nodes without that.
+    solution = solve(game, budget=20_000)
+    assert solution[:2] == (WON, 10_673) and replays_to_win(game, solution.moves)
 
 
 def test_rule_10_a_restart_that_runs_out_of_moves_proves_the_loss() -> None:
@@ -414,15 +430,15 @@ def test_rule_11_the_long_haul_gives_the_searches_that_prove_losses_most_turns()
 def test_rule_11_from_the_long_haul_on_losses_come_sooner_and_wins_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Deal 150 in draw 3, with the full portfolio (HOPELESS off), is proved lost in 8,716
-    # nodes when the long haul begins at 100,000; from 5,000 on, in 7,623. Deal 128,
-    # won in 13,393 nodes, is won later: 23,576.
+    # Deal 150 in draw 3, with the full portfolio (HOPELESS off), is proved lost in 8,706
+    # nodes when the long haul begins at 100,000; from 5,000 on, in 7,616. Deal 128,
+    # won in 21,829 nodes, is won later: 30,219.
     monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", -1)
-    assert solve(Game.new(150, 3), budget=30_000)[:2] == (LOST, 8_716)
-    assert solve(Game.new(128, 3), budget=30_000)[:2] == (WON, 13_393)
+    assert solve(Game.new(150, 3), budget=40_000)[:2] == (LOST, 8_706)
+    assert solve(Game.new(128, 3), budget=40_000)[:2] == (WON, 21_829)
     monkeypatch.setattr("klondike.solver.portfolio.LONG_HAUL", 5_000)
-    assert solve(Game.new(150, 3), budget=30_000)[:2] == (LOST, 7_623)
-    assert solve(Game.new(128, 3), budget=30_000)[:2] == (WON, 23_576)
+    assert solve(Game.new(150, 3), budget=40_000)[:2] == (LOST, 7_616)
+    assert solve(Game.new(128, 3), budget=40_000)[:2] == (WON, 30_219)
 
 
 def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:

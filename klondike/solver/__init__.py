@@ -166,13 +166,15 @@ over macro moves with dominance pruning and a transposition table:
    unlimited passes, the same position is a game with more moves and no fewer: every
    card the draws could ever bring up is in reach there at any time, and all else is
    the same, so any line of the game, its draws left out, is a line of the relaxed
-   one. A loss of the relaxed game is a loss of the game, and its search (rule 8's in
-   draw 1, with talon chains) is far smaller. From :data:`SOLO` nodes on, its
-   depth-first search takes a turn in the round with the others, with rule 6's
-   answers of its own. A win there proves nothing, and there it stops, mostly within
-   a few hundred nodes: deal 0 in draw 3, lost, is won relaxed in 72. Deal 3005 in
-   draw 3 is lost relaxed in 37 nodes; the depth-first search alone takes 14,838 to
-   prove it.
+   one. A loss of the relaxed game is a loss of the game, and its search (draw 1's
+   prover, rule 13's, with talon chains) is far smaller. From :data:`SOLO` nodes on,
+   it runs alone for :data:`BURST` nodes, then takes a turn in the round with the
+   others, with rule 6's answers of its own. A win there proves nothing, and there it
+   stops, mostly within a few hundred nodes: deal 0 in draw 3, lost, is won relaxed in
+   43. Deal 3005 in draw 3 is lost relaxed in 37 nodes; the depth-first search alone
+   takes 14,838 to prove it. Deal 30083 is proved lost in 3,290 nodes, 25,974 without
+   the search alone first; deal 137, whose relaxed game is undecided within the burst,
+   is won in 10,673 nodes instead of 2,681.
 10. **Restarts** (when the talon is not one set, unless the position looks lost).
     Rule 5's order is often right, and where it is wrong near the start, the
     depth-first search stays in the wrong subtree for the rest of the budget, while the
@@ -245,8 +247,8 @@ over macro moves with dominance pruning and a transposition table:
     as well be made before that card's run moves, which touches no card it needs. So
     some move tried from every position of a won class leads to a class one move nearer
     the win, and a search that runs out of classes has seen no won one. Against the
-    search of every legal move on small endgames, it agreed on 2,400 of 2,400
-    (``tests/test_quotient.py``), where without the move home with the run it called 4
+    search of every legal move on small endgames, it agreed on 2,400 of 2,400 (200 in
+    ``tests/test_quotient.py``), where without the move home with the run it called 4
     of 800 won ones lost. It needs a fraction of the depth-first search's nodes on
     draw-1 losses: deal 30221 in 2,566 nodes against 16,120 alone, 30185 in 1,270
     against 11,106. Without talon chains in place of rule 8's first search, it won or
