@@ -230,31 +230,31 @@ over macro moves with dominance pruning and a transposition table:
     search runs alone first).
 13. **Rule 3's moves over rule 12's classes** (where the talon is one set, the first
     search after rule 12's :data:`QUICK` nodes, without talon chains, and from
-    :data:`SOLO` nodes on the prover, with them). The depth-first search with rule 3's moves and
-    talon chains, knowing a position by its class (rule 12's key) and remembering rule
-    6's answers by its tableau's class (per column the count of its own cards, and the
-    set of cards off the tableau). Rule 3's only move that leaves the class as it is,
-    part of a run onto the twin of the card it lies on, is not tried: its child would be
-    cut as seen. Its reasons go into other moves. A card it would uncover to go home
-    goes home in the same move (the run onto the twin, then the card: rule 12's
-    move); a card that would come onto the uncovered card can come straight onto the
-    twin, a top, which rule 3 already tries. Why it stays sound: a class is won if and
-    only if each of its positions is (rule 12), so take a class's least count of moves
-    that change the class to a win. From any of its positions there is a line of that
-    many such moves, with a run moved onto a twin only just before the card under it
-    goes home (rule 12 again). If rule 3 would not try its first move now, rule 3's own
-    argument makes that move later, leaving the others as they were; the new first move
-    is tried or put off in turn, and a move put off in front of a card's going home can
-    as well be made before that card's run moves, which touches no card it needs. So
-    some move tried from every position of a won class leads to a class one move nearer
-    the win, and a search that runs out of classes has seen no won one. Against the
-    search of every legal move on small endgames, it agreed on 2,400 of 2,400 (200 in
-    ``tests/test_quotient.py``), where without the move home with the run it called 4
-    of 800 won ones lost. It needs a fraction of the depth-first search's nodes on
-    draw-1 losses: deal 30221 in 2,566 nodes against 16,120 alone, 30185 in 1,270
-    against 11,106. Without talon chains in place of rule 8's first search, it won or
-    lost 35 of deals 30000-30299 in draw 1 in fewer nodes (30083 lost in 2,288 against
-    4,887), and 3 in 2 to 5 more.
+    :data:`SOLO` nodes on the prover, with them; rule 9's search). The depth-first
+    search with rule 3's moves and talon chains, knowing a position by its class (rule
+    12's key) and remembering rule 6's answers by its tableau's class (per column the
+    count of its own cards, and the set of cards off the tableau). Rule 3's only move
+    that leaves the class as it is, part of a run onto the twin of the card it lies on,
+    is not tried: its child would be cut as seen. Its reasons go into other moves. A
+    card it would uncover to go home goes home in the same move (the run onto the twin,
+    then the card: rule 12's move); a card that would come onto the uncovered card can
+    come straight onto the twin, a top, which rule 3 already tries. Why it stays sound:
+    a class is won if and only if each of its positions is (rule 12), so take a class's
+    least count of moves that change the class to a win. From any of its positions there
+    is a line of that many such moves, with a run moved onto a twin only just before the
+    card under it goes home (rule 12 again). If rule 3 would not try its first move now,
+    rule 3's own argument makes that move later, leaving the others as they were; the
+    new first move is tried or put off in turn, and a move put off in front of a card's
+    going home can as well be made before that card's run moves, which touches no card
+    it needs. So some move tried from every position of a won class leads to a class one
+    move nearer the win, and a search that runs out of classes has seen no won one.
+    Against the search of every legal move on small endgames, it agreed on 2,400 of
+    2,400 (200 in ``tests/test_quotient.py``), where without the move home with the run
+    it called 4 of 800 won ones lost. It needs a fraction of the depth-first search's
+    nodes on draw-1 losses: deal 30221 in 2,566 nodes against 16,120 alone, 30185 in
+    1,270 against 11,106. Without talon chains in place of rule 8's first search, it won
+    or lost 35 of deals 30000-30299 in draw 1 in fewer nodes (30083 lost in 2,288
+    against 4,887), and 3 in 2 to 5 more.
 
 The package reads as the method's table of contents, one concern a module:
 
@@ -265,7 +265,7 @@ The package reads as the method's table of contents, one concern a module:
 - :mod:`.moves`: the moves worth trying and their order (rules 3 and 5);
 - :mod:`.search`: one search, depth-first or best-first, a position at a time;
 - :mod:`.quotient`: the searches that know a position by its class (rules 12 and 13);
-- :mod:`.portfolio`: the searches together (rules 8 to 12), :func:`solve` and the other
+- :mod:`.portfolio`: the searches together (rules 8 to 13), :func:`solve` and the other
   calls below, and the budgets (:data:`~.portfolio.SOLO` and the rest).
 """
 

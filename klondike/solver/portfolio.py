@@ -85,11 +85,10 @@ def _portfolio(
 ) -> Iterator[Solution | None]:
     """Rule 8: the first depth-first search (rule 12's where the talon is not one set;
     else rule 13's without talon chains, after rule 12's alone for :data:`QUICK` nodes)
-    alone for :data:`SOLO`
-    nodes, then the others a node each in turn, until one of them wins or a depth-first
-    search proves the position lost. A best-first search that runs out of positions or of its
-    own budget leaves the others to go on. None after each node, as
-    :meth:`Searcher.steps`."""
+    alone for :data:`SOLO` nodes, then the others a node each in turn, until one of them
+    wins or a depth-first search proves the position lost. A best-first search that runs
+    out of positions or of its own budget leaves the others to go on. None after each
+    node, as :meth:`Searcher.steps`."""
     dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
     first: Searcher = Quotient(game, chains=False, dead=dead)
     nodes = turn = 0
@@ -151,7 +150,8 @@ def _portfolio(
         turn += 1
         step = next(search, _RAN_OUT)
         if step is _RAN_OUT or (step and step.result == UNKNOWN and search is not searches[0]):
-            # A best-first search ran out, or its budget did.
+            # A best-first search ran out, or its budget did; or rule 9's search won the
+            # relaxed game, which also ends its time alone.
             searches = [other for other in searches if other is not search]
             burst = 0
             continue

@@ -161,6 +161,7 @@ class PrunedQuotient(Searcher):
         the tableau, home or in the talon (the others are face up). Else all the key."""
         if not self.talon_is_set:
             return key
+        # The key (Quotient.key): 4 foundation counts, 7 column counts, the talon's bits.
         off = int.from_bytes(key[11:], "little")
         for suit in range(4):
             off |= _HOME_BITS[suit][key[suit]]
@@ -174,9 +175,9 @@ class PrunedQuotient(Searcher):
         ]
         columns, down, found = self.columns, self.down, self.found
         top_of = [-1] * 52
-        for i, col in enumerate(columns):
-            if col:
-                top_of[col[-1]] = i
+        for i, top in enumerate(self.tops):  # Moves.moves's, per column (-1: a space)
+            if top >= 0:
+                top_of[top] = i
         for suit in range(4):
             n = found[suit]
             if n < 13 and top_of[suit * 13 + n] < 0 and (
