@@ -71,6 +71,8 @@ class Moves(Board):
     # Rule 3's talon chains; without them a talon card goes out alone when the card to
     # come onto it is in the talon or on a foundation (the daily deal's rules).
     chains: bool
+    # Whether part of a run is ever moved (rule 3); rule 13's search never does.
+    partial_runs = True
     # Set by moves for the rules that look around: column tops (-1 for a space), where
     # each card waits and the column of each face-up card (_waiting).
     tops: list[int]
@@ -174,6 +176,8 @@ class Moves(Board):
                 if k == d:  # empties the column: worth it only for a King to come
                     if self._kings_to_come() > tops.count(-1):
                         add((_EMPTIES_COLUMN, runs[j]))
+                    continue
+                if not self.partial_runs:
                     continue
                 uncovered, twin = col[k - 1], _TWIN[col[k]]
                 # (A face-down twin never comes: asked without a call, as below.)

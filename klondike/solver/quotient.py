@@ -23,7 +23,6 @@ from .board import (
 )
 from .moves import (  # per card: the two it is built on (R2.1); its twin; move orders
     _COLUMN_HOME_FIRST,
-    _PARTIAL_RUN,
     _TARGETS,
     _TWIN,
     Moves,
@@ -152,6 +151,7 @@ class PrunedQuotient(Searcher):
     would uncover a card to go home, that card goes home in the same move."""
 
     column_parts_used = False
+    partial_runs = False
     key = Quotient.key
 
     def dead_key(self, key: bytes) -> bytes:
@@ -170,9 +170,7 @@ class PrunedQuotient(Searcher):
     def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
         """Rule 3's moves but those of part of a run (:meth:`Moves.moves`), and rule 12's
         moves that carry a run onto a twin to send the card under it home."""
-        found_moves = [
-            (order, moves) for order, moves in Moves.moves(self) if order != _PARTIAL_RUN
-        ]
+        found_moves = Moves.moves(self)
         columns, down, found = self.columns, self.down, self.found
         top_of = [-1] * 52
         for i, top in enumerate(self.tops):  # Moves.moves's, per column (-1: a space)
