@@ -95,20 +95,20 @@ class DeadEnds(Keys):
     def is_dead_remembered(self, key: bytes | None = None) -> bool:
         """:meth:`is_dead`, remembered per position for all the searches of one solve
         (the best-first searches meet many positions the others met): by its key
-        (:meth:`key`, if the caller has it, through :meth:`dead_key`), which in draw 1
-        with unlimited passes is the tableau alone, as the talon and foundation cards are
-        all alike to it there."""
+        (:meth:`key`, the caller's if it has it, through :meth:`dead_key`), which in
+        draw 1 with unlimited passes is the tableau alone, as the talon and foundation
+        cards are all alike to it there. A search's start is so remembered by its own
+        kind of key, the one its first expansion asks by. The best-first search, whose
+        parts are the loose ones, asks by the exact key that its exact parts make, and
+        remembers its own answers by that key's digest."""
+        if key is None and not self.loose_parts:
+            key = self.key()
         if key is not None:
             position = self.dead_key(key)
-        else:
-            columns: list[bytes]
-            if self.loose_parts:  # the best-first search's, made with the loose ones
-                self.column_keys(loose=True)  # which makes every exact key too
-                columns = self.exact_column_parts  # type: ignore[assignment]
-            else:
-                columns = self.column_keys(loose=False)
-            parts = sorted(columns)
-            if not self.talon_is_set:  # as in Keys.key
+        else:  # the best-first search's: by Keys.key's parts, made with the loose ones
+            self.column_keys(loose=True)  # which makes every exact part too
+            parts: list[bytes] = sorted(self.exact_column_parts)  # type: ignore[arg-type]
+            if not self.talon_is_set:  # as dead_key keeps of Keys.key
                 parts.append(END_OF_COLUMNS)
                 parts.append(self.talon_part or self.talon_key())
             position = b"".join(parts)
