@@ -75,7 +75,7 @@ def test_the_pyodide_benchmark_times_another_checkout_in_the_same_runs() -> None
 
 def test_the_pyodide_benchmark_times_cpython_on_the_same_searches() -> None:
     # bench/solver_pyodide.mjs --cpython runs the same deals (--first on) with this
-    # checkout in Pyodide and in each CPython given, taking turns, and prints the ratio;
+    # checkout in Pyodide and in each CPython given, taking turns, and prints the ratios;
     # it stops if a side searched other node counts.
     out = subprocess.run(
         ["node", str(ROOT / "bench" / "solver_pyodide.mjs"), "--cpython", sys.executable,
@@ -86,6 +86,8 @@ def test_the_pyodide_benchmark_times_cpython_on_the_same_searches() -> None:
     nodes = [line.split(": ")[1].split(" nodes")[0] for line in out.splitlines()[1:3]]
     assert out.splitlines()[1].startswith("  Pyodide (Python 3.") and len(set(nodes)) == 1, out
     assert f"Pyodide's time / CPython {sys.version.split()[0]}'s: best " in out, out
+    # And each round's own ratio, the two runs of a round being next to each other.
+    assert " round by round " in out and " at the median (" in out, out
 
 
 def test_the_worker_benchmark_prints_the_machine_load_beside_its_figures() -> None:
