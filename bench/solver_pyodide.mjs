@@ -4,8 +4,8 @@
 // at the indicator's budget needs.
 //
 //     node bench/solver_pyodide.mjs [--first 0] [deals=40] [budget=20000] [big=DEAL:DRAW ...]
-//     node bench/solver_pyodide.mjs --against DIR [--rounds 4] [deals=40] [budget=20000] [draw=3]
-//     node bench/solver_pyodide.mjs --cpython PYTHON[,PYTHON...] [--rounds 4] [deals] [budget] [draw]
+//     node bench/solver_pyodide.mjs --against DIR [--rounds 4] [--warmup 2] [deals=40] [budget=20000] [draw=3]
+//     node bench/solver_pyodide.mjs --cpython PYTHON[,PYTHON...] [--rounds 4] [--warmup 2] [deals] [budget] [draw]
 //
 // Prints nodes per second over `deals` deals of each draw mode, from deal 0 or --first's
 // (`budget` nodes each), the time of daily_code() for a few dates, to compare with bench/solver.py, and
@@ -29,6 +29,12 @@
 // best and the median times, the median of each round's own ratio, whose two runs came
 // one after the other: on this shared machine the best CPython run and the best Pyodide
 // run can come from minutes apart, at different speeds (1.64 to 2.09 at the same code).
+//
+// In both modes, --warmup rounds of Pyodide alone come first, untimed but printed: V8 first
+// runs Pyodide's wasm from its quick baseline compile and swaps in optimised code as the
+// background compiles finish. On this 2-core machine the first four runs of draw 1's deals
+// 40000-40019 took 4.7-5.1 s and every run after them 3.3-3.4 s (2026-12-06, ~19 s to
+// warm), so the early rounds' times said more about V8 than about the search.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -45,6 +51,7 @@ const against = option("--against", null);
 const cpython = option("--cpython", null);
 const first = Number(option("--first", "0")); // the first deal's number
 const rounds = Number(option("--rounds", "4"));
+const warmup = Number(option("--warmup", "2")); // untimed Pyodide rounds first
 const [deals = "40", budget = "20000", ...big] = args;
 
 function* modules(folder) {
@@ -95,6 +102,9 @@ sides = {"this": load("/home/pyodide"), "against": load("/home/against")}
 times = {side: [] for side in sides}
 lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; deals ${first}-${first + Number(deals) - 1} in draw ${draw}, "
          f"${Number(budget).toLocaleString("en")} nodes each, this checkout against ${against}"]
+for _ in range(${warmup}):  # V8's optimised code in place first (see the top)
+    nodes, seconds = timed(sides["this"])
+    lines.append(f"  warm-up, this: {nodes:,} nodes in {seconds:.1f} s (not counted)")
 for round_ in range(${rounds}):
     for side in (("this", "against") if round_ % 2 == 0 else ("against", "this")):
         nodes, seconds = timed(sides[side])
@@ -134,6 +144,11 @@ result = f"{nodes} {seconds} {sys.version.split()[0]}"
     versions[side] = version;
   };
   const sides = ["Pyodide", ...interpreters];
+  const warmed = [];
+  for (let round = 0; round < warmup; round++) {
+    run("Pyodide"); // V8's optimised code in place first (see the top)
+    warmed.push(runs.Pyodide.pop().seconds.toFixed(1));
+  }
   for (let round = 0; round < rounds; round++) {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) run(side);
   }
@@ -147,6 +162,7 @@ result = f"{nodes} {seconds} {sys.version.split()[0]}"
     `Deals ${first}-${first + Number(deals) - 1} in draw ${draw}, ${Number(budget).toLocaleString("en")} nodes` +
       ` each, ${rounds} rounds taking turns; Node.js ${process.versions.node}`,
   );
+  if (warmed.length) console.log(`  Pyodide's warm-up first, not counted: ${warmed.join(", ")} s`);
   for (const side of sides) {
     const nodes = runs[side][0].nodes;
     const label = side === "Pyodide" ? `Pyodide (Python ${versions[side]})` : `CPython ${versions[side]} (${side})`;
