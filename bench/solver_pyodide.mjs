@@ -29,6 +29,9 @@
 // best and the median times, the median of each round's own ratio, whose two runs came
 // one after the other: on this shared machine the best CPython run and the best Pyodide
 // run can come from minutes apart, at different speeds (1.64 to 2.09 at the same code).
+// The same three ratios of CPU time follow (Node.js's process.cpuUsage() for Pyodide,
+// time.process_time() for CPython), as bench/solver.py times CPython: time the machine
+// gave to others does not count on either side.
 //
 // In both modes, --warmup rounds of Pyodide alone come first, untimed but printed: V8 first
 // runs Pyodide's wasm from its quick baseline compile and swaps in optimised code as the
@@ -91,6 +94,16 @@ def timed(klondike):
     for number in range(${first}, ${first + Number(deals)}):
         nodes += klondike.solver.solve(klondike.Game.new(number, ${draw}), ${Number(budget)}).nodes
     return nodes, time.perf_counter() - start
+
+def cpu_seconds():
+    # The process's CPU time: in Node.js, from process.cpuUsage() (Pyodide's own clock
+    # there is the wall's), else CPython's.
+    try:
+        from js import process
+    except ImportError:
+        return time.process_time()
+    usage = process.cpuUsage()
+    return (usage.user + usage.system) / 1e6
 `;
 
 if (against) {
@@ -123,8 +136,10 @@ if (cpython) {
   const interpreters = cpython.split(",");
   // The same searches in both: this checkout's modules, imported afresh each round.
   const searches = (home) => `${timing}
-nodes, seconds = timed(load(${JSON.stringify(home)}))
-result = f"{nodes} {seconds} {sys.version.split()[0]}"
+searched = load(${JSON.stringify(home)})
+cpu = cpu_seconds()
+nodes, seconds = timed(searched)
+result = f"{nodes} {seconds} {sys.version.split()[0]} {cpu_seconds() - cpu}"
 `;
   const runs = { Pyodide: [] };
   const versions = { Pyodide: "" };
@@ -139,8 +154,8 @@ result = f"{nodes} {seconds} {sys.version.split()[0]}"
       if (done.status !== 0) throw new Error(`${side}: ${done.stderr}`);
       out = done.stdout.trim();
     }
-    const [nodes, seconds, version] = out.split(" ");
-    runs[side].push({ nodes: Number(nodes), seconds: Number(seconds) });
+    const [nodes, seconds, version, cpu] = out.split(" ");
+    runs[side].push({ nodes: Number(nodes), seconds: Number(seconds), cpu: Number(cpu) });
     versions[side] = version;
   };
   const sides = ["Pyodide", ...interpreters];
@@ -152,12 +167,13 @@ result = f"{nodes} {seconds} {sys.version.split()[0]}"
   for (let round = 0; round < rounds; round++) {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) run(side);
   }
-  const best = (side) => Math.min(...runs[side].map((r) => r.seconds));
-  const median = (side) => {
-    const sorted = runs[side].map((r) => r.seconds).sort((a, b) => a - b);
+  const middleOf = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
     const middle = sorted.length >> 1;
     return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   };
+  const best = (side, clock = "seconds") => Math.min(...runs[side].map((r) => r[clock]));
+  const median = (side, clock = "seconds") => middleOf(runs[side].map((r) => r[clock]));
   console.log(
     `Deals ${first}-${first + Number(deals) - 1} in draw ${draw}, ${Number(budget).toLocaleString("en")} nodes` +
       ` each, ${rounds} rounds taking turns; Node.js ${process.versions.node}`,
@@ -175,17 +191,19 @@ result = f"{nodes} {seconds} {sys.version.split()[0]}"
     }
   }
   for (const python of interpreters) {
-    // Each round's own ratio too: its two runs were next to each other in time, so a
-    // machine that slows down or speeds up between rounds weighs on both alike.
-    const paired = runs.Pyodide.map((r, i) => r.seconds / runs[python][i].seconds).sort((a, b) => a - b);
-    const middle = paired.length >> 1;
-    const pairedMedian = paired.length % 2 ? paired[middle] : (paired[middle - 1] + paired[middle]) / 2;
-    console.log(
-      `  Pyodide's time / CPython ${versions[python]}'s: best ${(best("Pyodide") / best(python)).toFixed(3)},` +
-        ` median ${(median("Pyodide") / median(python)).toFixed(3)};` +
-        ` round by round ${pairedMedian.toFixed(3)} at the median` +
-        ` (${paired[0].toFixed(3)}-${paired[paired.length - 1].toFixed(3)})`,
-    );
+    for (const [clock, what] of [["seconds", "time"], ["cpu", "CPU time"]]) {
+      // Each round's own ratio too: its two runs were next to each other in time, so a
+      // machine that slows down or speeds up between rounds weighs on both alike.
+      const paired = runs.Pyodide.map((r, i) => r[clock] / runs[python][i][clock]);
+      console.log(
+        `  Pyodide's ${what} / CPython ${versions[python]}'s: best` +
+          ` ${(best("Pyodide", clock) / best(python, clock)).toFixed(3)},` +
+          ` median ${(median("Pyodide", clock) / median(python, clock)).toFixed(3)};` +
+          ` round by round ${middleOf(paired).toFixed(3)} at the median` +
+          ` (${Math.min(...paired).toFixed(3)}-${Math.max(...paired).toFixed(3)})` +
+          (clock === "cpu" ? `; CPU best ${best("Pyodide", clock).toFixed(2)} s and ${best(python, clock).toFixed(2)} s` : ""),
+      );
+    }
   }
   process.exit(0);
 }

@@ -92,6 +92,8 @@ def test_the_pyodide_benchmark_times_cpython_on_the_same_searches() -> None:
     assert f"Pyodide's time / CPython {sys.version.split()[0]}'s: best " in out, out
     # And each round's own ratio, the two runs of a round being next to each other.
     assert " round by round " in out and " at the median (" in out, out
+    # The same in CPU time (process.cpuUsage() in Node.js, process_time() in CPython).
+    assert f"Pyodide's CPU time / CPython {sys.version.split()[0]}'s: best " in out, out
 
 
 def test_the_worker_benchmark_prints_the_machine_load_beside_its_figures() -> None:
