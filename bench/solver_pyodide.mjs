@@ -28,16 +28,16 @@
 // CPython's time for the same search", measured in one run. Besides the ratios of the
 // best and the median times, the median of each round's own ratio, whose two runs came
 // one after the other: on this shared machine the best CPython run and the best Pyodide
-// run can come from minutes apart, at different speeds (1.64 to 2.09 at the same code).
+// run can come from minutes apart, at different speeds (1.64 to 2.09 within an hour).
 // The same three ratios of CPU time follow (Node.js's process.cpuUsage() for Pyodide,
 // time.process_time() for CPython), as bench/solver.py times CPython: time the machine
 // gave to others does not count on either side.
 //
-// In both modes, --warmup rounds of Pyodide alone come first, untimed but printed: V8 first
-// runs Pyodide's wasm from its quick baseline compile and swaps in optimised code as the
-// background compiles finish. On this 2-core machine the first four runs of draw 1's deals
-// 40000-40019 took 4.7-5.1 s and every run after them 3.3-3.4 s (2026-12-06, ~19 s to
-// warm), so the early rounds' times said more about V8 than about the search.
+// In both modes, --warmup rounds of Pyodide alone come first, untimed but printed: once
+// (2026-12-06) the first four runs of draw 1's deals 40000-40019 took 4.7-5.1 s and every
+// run after them 3.3-3.4 s. V8 starts wasm on a quick baseline compile and swaps in
+// optimised code later, which would explain it, but other runs were at 3.3 s from the
+// first, also with `node --no-liftoff`: the machine may be the cause as often.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -115,7 +115,7 @@ sides = {"this": load("/home/pyodide"), "against": load("/home/against")}
 times = {side: [] for side in sides}
 lines = [f"Python {sys.version.split()[0]} under Pyodide, Node.js; deals ${first}-${first + Number(deals) - 1} in draw ${draw}, "
          f"${Number(budget).toLocaleString("en")} nodes each, this checkout against ${against}"]
-for _ in range(${warmup}):  # V8's optimised code in place first (see the top)
+for _ in range(${warmup}):  # a slow start kept out of the figures (see the top)
     nodes, seconds = timed(sides["this"])
     lines.append(f"  warm-up, this: {nodes:,} nodes in {seconds:.1f} s (not counted)")
 for round_ in range(${rounds}):
@@ -161,7 +161,7 @@ result = f"{nodes} {seconds} {sys.version.split()[0]} {cpu_seconds() - cpu}"
   const sides = ["Pyodide", ...interpreters];
   const warmed = [];
   for (let round = 0; round < warmup; round++) {
-    run("Pyodide"); // V8's optimised code in place first (see the top)
+    run("Pyodide"); // a slow start kept out of the figures (see the top)
     warmed.push(runs.Pyodide.pop().seconds.toFixed(1));
   }
   for (let round = 0; round < rounds; round++) {

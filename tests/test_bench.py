@@ -85,7 +85,7 @@ def test_the_pyodide_benchmark_times_cpython_on_the_same_searches() -> None:
     ).stdout
     lines = out.splitlines()
     assert lines[0].startswith("Deals 30000-30001 in draw 3, 300 nodes each, 2 rounds"), out
-    # Pyodide's one warm-up round first (V8's optimised code in place), not counted.
+    # Pyodide's one warm-up round first, not counted.
     assert lines[1].startswith("  Pyodide's warm-up first, not counted: "), out
     nodes = [line.split(": ")[1].split(" nodes")[0] for line in lines[2:4]]
     assert lines[2].startswith("  Pyodide (Python 3.") and len(set(nodes)) == 1, out
