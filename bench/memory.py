@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e"), str(ROOT / "tools")]
 
 from harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from machine import MachineSpeed  # noqa: E402  (bench/machine.py)
 from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import start_server  # noqa: E402
 
@@ -192,6 +193,7 @@ def main() -> None:
     p.add_argument("--cap", type=int, default=256, help="MiB")
     p.add_argument("--workers", type=int, default=2)
     args = p.parse_args()
+    machine = MachineSpeed(sample_every=None)  # timed before and after, not during
     server, url = start_server(root=ROOT)
     try:
         with sync_playwright() as pw:
@@ -208,6 +210,7 @@ def main() -> None:
     finally:
         server.shutdown()
         server.server_close()
+    print(machine.line())
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e"), str(ROOT / "tools")]
 
 from harness import CHROMIUM, CHROMIUM_ARGS, boot  # noqa: E402
+from machine import MachineSpeed  # noqa: E402  (bench/machine.py)
 from new_game import in_turn, served_sites  # noqa: E402
 from player import pointer_play, settle, start  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -157,6 +158,7 @@ def main() -> None:
     runs = args.runs if args.against else 1
     results: dict[str, dict[str, list[list[float]]]] = {}
     note = ""
+    machine = MachineSpeed(sample_every=None)  # timed before and after, not during
     with served_sites(args.against) as urls, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         version = browser.version
@@ -186,6 +188,7 @@ def main() -> None:
         if args.against:
             print(f"{name}:")
         report(times, note)
+    print(machine.line())
 
 
 if __name__ == "__main__":

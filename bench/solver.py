@@ -21,12 +21,11 @@ change measured under the same conditions. ``--results FILE`` writes each deal's
 nodes and CPU time as JSON lines, to look into afterwards (with ``--baseline``, the
 baseline's go to FILE.baseline).
 
-The machine's own speed is printed too: a fixed loop of plain Python, which does not depend
-on the solver, timed in CPU every few seconds during the run. On this shared 2-core
-machine the same loop took 41 ms and, seconds later, 91 ms (2026-12-05), and a deal's CPU
-time varied as much between runs; so times from runs that were not side by side compare
-only as far as these figures agree. The loop takes some 45 ms every 5 s, about 1% of a
-core beside the workers.
+The machine's own speed is printed too (bench/machine.py): a fixed loop of plain Python,
+which does not depend on the solver, timed in CPU every few seconds during the run. A
+deal's CPU time varies with it from run to run; so times from runs that were not side by
+side compare only as far as these figures agree. The loop takes some 45 ms every 5 s,
+about 1% of a core beside the workers.
 """
 
 from __future__ import annotations
@@ -38,7 +37,6 @@ import os
 import platform
 import statistics
 import sys
-import threading
 import time
 from datetime import date
 from pathlib import Path
@@ -47,51 +45,13 @@ from pathlib import Path
 ROOT = os.environ.get("KLONDIKE_BENCH_ROOT", str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, ROOT)
 
+from machine import MachineSpeed  # noqa: E402  (bench/machine.py)
+
 from klondike import Game, GameCode  # noqa: E402
 from klondike.cli import wilson_interval  # noqa: E402
 from klondike.solver import LOST, UNKNOWN, WON, solve  # noqa: E402
 
 LADDER = (10_000, 100_000, 1_000_000)
-SAMPLE_EVERY = 5.0  # seconds between two timings of the fixed loop
-
-
-def fixed_loop_ms() -> float:
-    """The CPU time of a fixed loop of plain Python (bytes made and hashed, dict stores,
-    int arithmetic, a sort: what the solver does most), in ms, on the calling thread."""
-    start = time.thread_time()
-    seen = {}
-    total = 0
-    for i in range(100_000):
-        seen[bytes((i & 255, i >> 8 & 255, 7))] = i
-        total += (i * 2654435761 & 0xFFFFFF).bit_count()
-    total += len(sorted(seen.values(), reverse=True))
-    return (time.thread_time() - start) * 1000
-
-
-class MachineSpeed:
-    """:func:`fixed_loop_ms` at the start, every :data:`SAMPLE_EVERY` seconds on a thread
-    of its own while the deals run, and at the end (:meth:`line`)."""
-
-    def __init__(self) -> None:
-        self.samples = [fixed_loop_ms()]
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self.sample, daemon=True)
-        self.thread.start()
-
-    def sample(self) -> None:
-        while not self.done.wait(SAMPLE_EVERY):
-            self.samples.append(fixed_loop_ms())
-
-    def line(self) -> str:
-        self.done.set()
-        self.thread.join()
-        self.samples.append(fixed_loop_ms())
-        low, high = min(self.samples), max(self.samples)
-        return (
-            f"machine: a fixed loop took {low:.0f}-{high:.0f} ms of CPU (median "
-            f"{statistics.median(self.samples):.0f}) in {len(self.samples)} timings during "
-            f"the run; load average {os.getloadavg()[0]:.2f} at the end"
-        )
 
 
 def rungs(budget: int) -> list[int]:

@@ -70,6 +70,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 # isort: off
 import build  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, again_if_crashed  # noqa: E402
+from machine import MachineSpeed  # noqa: E402  (bench/machine.py)
 from serve import QuietHandler, SiteServer  # noqa: E402
 # isort: on
 
@@ -377,6 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.throttle < 1:
         sys.exit("--throttle: 1 or more")
 
+    machine = MachineSpeed(sample_every=None)  # timed before and after, not during
     with tempfile.TemporaryDirectory() as tmp:
         snapshot(Path(tmp))
         servers = dict.fromkeys(PAGES, serve(Path(tmp)))
@@ -416,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print()
     print(table(results, args.runs, args.throttle))
+    print(machine.line())
     return 0
 
 

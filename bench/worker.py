@@ -29,7 +29,6 @@ at least 95% of the deals answered within 2 s.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 from pathlib import Path
@@ -38,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e"), str(ROOT / "tools")]
 
 from harness import CHROMIUM, CHROMIUM_ARGS, boot  # noqa: E402
+from machine import MachineSpeed, load_average  # noqa: E402  (bench/machine.py)
 from moves import PROBE, percentile, play_won_games  # noqa: E402
 from player import click_stock, start  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -154,15 +154,6 @@ def report(name: str, f: dict, args) -> None:
               f"p95 {percentile(answered, 0.95):.2f} s of those answered")
 
 
-def machine_load() -> str:
-    """The machine's load average, to print beside the figures: other work running on
-    this 2-core machine shows in the taps' latency and long tasks (it did on 2026-12-05,
-    a profiler beside the run), and this says whether any ran."""
-    one, five, fifteen = os.getloadavg()
-    cores = os.cpu_count()
-    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} (1, 5, 15 min), {cores} cores"
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--baseline", help="another built checkout, measured in the same run")
@@ -179,13 +170,14 @@ def main() -> None:
         # A browser of its own for each site, and its figures printed at once: a page
         # that crashes (as Chromium's did here now and then) takes no other site's along.
         for name, root in sites.items():
+            speed = MachineSpeed(sample_every=None)  # not in the middle of the timed taps
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             print(f"Chromium {browser.version} headless, viewport 1280x800; "
-                  f"{machine_load()}", flush=True)
+                  f"{load_average()}", flush=True)
             figures = measure(browser, root, args)
             browser.close()
             report(name, figures, args)
-            print(f"  after it: {machine_load()}", flush=True)
+            print(f"  after it: {speed.line()}", flush=True)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# bench/machine.py's line, up to its load average.
+MACHINE_LINE = (r"machine: a fixed loop took (\d+)-(\d+) ms of CPU \(median (\d+)\) "
+                r"in (\d+) timings during the run;")
 
 
 def test_the_solver_benchmark_compares_with_a_baseline_checkout(tmp_path: Path) -> None:
@@ -27,8 +30,8 @@ def test_the_solver_benchmark_compares_with_a_baseline_checkout(tmp_path: Path) 
     assert "| 1 | 0:3 |" in out and "| 3, baseline | 0:3 |" in out
     assert "decided <= 0.5k nodes" in out and "1 worker each, side by side" in out
     # The machine's speed during the run, from a fixed loop timed at least at both ends.
-    speed = re.search(r"machine: a fixed loop took (\d+)-(\d+) ms of CPU \(median (\d+)\) "
-                      r"in (\d+) timings during the run; load average \d+\.\d\d at the end", out)
+    load = r" load average [\d., ]+\(1, 5, 15 min\), \d+ cores at the end"
+    speed = re.search(MACHINE_LINE + load, out)
     assert speed, out
     low, high, median, timings = map(int, speed.groups())
     assert 0 < low <= median <= high and timings >= 2
@@ -96,16 +99,25 @@ def test_the_pyodide_benchmark_times_cpython_on_the_same_searches() -> None:
     assert f"Pyodide's CPU time / CPython {sys.version.split()[0]}'s: best " in out, out
 
 
-def test_the_worker_benchmark_prints_the_machine_load_beside_its_figures() -> None:
-    # bench/worker.py prints the load average before and after each checkout's run: a
-    # run that other work on the machine disturbed (slower taps, long tasks) shows itself.
+def test_benchmarks_print_the_machine_speed_and_load_beside_their_figures() -> None:
+    # bench/machine.py: the fixed loop's CPU time and the load average, which bench/solver.py
+    # prints after its table and the browser benchmarks (worker, moves, startup, memory)
+    # after their figures: a run on a slow or busy machine shows itself. Those time the
+    # loop only before and after, not on a thread during the pages' timings.
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        from worker import machine_load
+        from machine import MachineSpeed, load_average
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    line = machine_load()
-    assert re.fullmatch(r"load average (\d+\.\d\d, ){2}\d+\.\d\d \(1, 5, 15 min\), \d+ cores", line)
+    load = r"load average (\d+\.\d\d, ){2}\d+\.\d\d \(1, 5, 15 min\), \d+ cores"
+    assert re.fullmatch(load, load_average())
+    speed = MachineSpeed(sample_every=None)
+    assert speed.thread is None
+    line = speed.line()
+    match = re.fullmatch(MACHINE_LINE + " " + load + " at the end", line)
+    assert match, line
+    low, high, median, timings = map(int, match.groups()[:4])
+    assert 0 < low <= median <= high and timings == 2
 
 
 def test_the_oracle_benchmark_hands_over_the_deal_as_it_is_dealt() -> None:
