@@ -136,7 +136,8 @@ over macro moves with dominance pruning and a transposition table:
 8. **A portfolio of searches.** Depth-first search (rule 5's order, a child at a
    time) finds most wins in a few hundred nodes, but after an early wrong turn it must
    exhaust the whole subtree below it. So after its first :data:`SOLO` nodes (in draw
-   1 with unlimited passes it starts again, with talon chains) best-first
+   1 with unlimited passes, after the first :data:`SOLO` turns, which it shares with
+   the prover, the same search with talon chains, that then goes on) best-first
    searches, always expanding the most promising position seen yet, share the budget
    with it a node each in turn. They look only for wins: they know a position by a
    looser key, with face-up column cards by colour and rank alone, so that twins (8h
@@ -228,9 +229,10 @@ over macro moves with dominance pruning and a transposition table:
     233, 273 within 10,000 instead of 268. Deal 0 in draw 3 is proved lost in 1,719
     nodes instead of 9,192, deal 30216 in 2,632 instead of 19,198 (3,019 since rule 9's
     search runs alone first).
-13. **Rule 3's moves over rule 12's classes** (where the talon is one set, the first
-    search after rule 12's :data:`QUICK` nodes, without talon chains, and from
-    :data:`SOLO` nodes on the prover, with them; rule 9's search). The depth-first
+13. **Rule 3's moves over rule 12's classes** (where the talon is one set, after rule
+    12's :data:`QUICK` nodes, the first search, without talon chains, and the prover,
+    with them, a turn each for :data:`SOLO` turns, then the prover alone of the two;
+    rule 9's search). The depth-first
     search with rule 3's moves and talon chains, knowing a position by its class (rule
     12's key) and remembering rule 6's answers by its tableau's class (per column the
     count of its own cards, and the set of cards off the tableau). Rule 3's only move
