@@ -136,8 +136,8 @@ over macro moves with dominance pruning and a transposition table:
 8. **A portfolio of searches.** Depth-first search (rule 5's order, a child at a
    time) finds most wins in a few hundred nodes, but after an early wrong turn it must
    exhaust the whole subtree below it. So after its first :data:`SOLO` nodes (in draw
-   1 with unlimited passes, after the first :data:`SOLO` turns, which it shares with
-   the prover, the same search with talon chains, that then goes on) best-first
+   1 with unlimited passes, after the first :data:`SOLO` turns, two of every three of
+   which go to the prover, the same search with talon chains, that then goes on) best-first
    searches, always expanding the most promising position seen yet, share the budget
    with it a node each in turn. They look only for wins: they know a position by a
    looser key, with face-up column cards by colour and rank alone, so that twins (8h
@@ -230,8 +230,8 @@ over macro moves with dominance pruning and a transposition table:
     nodes instead of 9,192, deal 30216 in 2,632 instead of 19,198 (3,019 since rule 9's
     search runs alone first).
 13. **Rule 3's moves over rule 12's classes** (where the talon is one set, after rule
-    12's :data:`QUICK` nodes, the first search, without talon chains, and the prover,
-    with them, a turn each for :data:`SOLO` turns, then the prover alone of the two;
+    12's :data:`QUICK` nodes, the first search, without talon chains, a turn of three
+    for :data:`SOLO` turns, and the prover, with them, the other two and on from there;
     rule 9's search). The depth-first
     search with rule 3's moves and talon chains, knowing a position by its class (rule
     12's key) and remembering rule 6's answers by its tableau's class (per column the

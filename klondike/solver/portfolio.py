@@ -25,13 +25,16 @@ DAILY_BUDGET = 2_000
 #: The depth-first search runs alone for this many nodes (rule 8), as it wins most deals
 #: within a few hundred. Starting the others at 500 or 0 nodes instead moved the share
 #: of deals 0-199 decided within 10k nodes by at most a point (a simulation from each
-#: search's own node counts). Where the talon is one set, it shares these turns with the
-#: prover (rule 13's search with talon chains), which goes on after them: before, the
-#: prover started from the position at SOLO. On deals 30000-30299 in draw 1 the slow
-#: losses came 1,000 to 3,000 nodes sooner (30216 after 2,358 against 5,358, 30221
-#: after 6,999 against 9,551); 34 deals decided within 2,887 nodes took 5 to 599 more;
-#: CPU time was 0.903 times on the deals decided within 10 s, and 294 deals were decided
-#: within a second on both sides. On the held-out deals 40000-40299: 295 against 293.
+#: search's own node counts). Where the talon is one set, it has one of every three of
+#: these turns, and the prover (rule 13's search with talon chains) the other two, and
+#: goes on after them: before, the prover started from the position at SOLO. On deals
+#: 30000-30299 in draw 1, a turn each, the slow losses came 1,000 to 3,000 nodes sooner
+#: (30216 after 2,358 against 5,358, 30221 after 6,999 against 9,551); 34 deals decided
+#: within 2,887 nodes took 5 to 599 more; CPU time was 0.903 times on the deals decided
+#: within 10 s, and 294 deals were decided within a second on both sides (held out,
+#: 40000-40299: 295 against 293). Two turns of three: 219,486 nodes on the deals
+#: decided against 227,171 with one of two (47 deals sooner, 10 later, 30185 lost after
+#: 2,206 against 3,111); held out 291,570 against 297,094 (40 sooner, 18 later).
 SOLO = 2_000
 #: The best-first search that sends home only safe cards runs for at most this many
 #: nodes (rule 8). Alone on the 83 deals of 0-999 in draw 1 left undecided within
@@ -91,10 +94,10 @@ def _portfolio(
 ) -> Iterator[Solution | None]:
     """Rule 8: the first depth-first search (rule 12's where the talon is not one set;
     else rule 13's without talon chains, after rule 12's alone for :data:`QUICK` nodes,
-    a turn each with the prover, rule 13's with them) for :data:`SOLO` turns, then the
-    others a node each in turn, until one of them wins or a depth-first search proves
-    the position lost. A best-first search that runs out of positions or of its own
-    budget leaves the others to go on. None after each node, as
+    with a turn of three, the prover, rule 13's with them, the other two) for
+    :data:`SOLO` turns, then the others a node each in turn, until one of them wins or a
+    depth-first search proves the position lost. A best-first search that runs out of
+    positions or of its own budget leaves the others to go on. None after each node, as
     :meth:`Searcher.steps`."""
     dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
     first: Searcher = Quotient(game, chains=False, dead=dead)
@@ -111,10 +114,11 @@ def _portfolio(
         first = PrunedQuotient(game, chains=False, dead=dead)
     first.watch = True
     searches = [first.steps(budget)]
-    if first.talon_is_set:  # the prover from the start, in turn with the first search
-        # (see SOLO): slow losses come up to 3,000 nodes sooner, some quick answers
-        # a few hundred later.
-        searches.append(PrunedQuotient(game, dead=dead).steps(budget))
+    if first.talon_is_set:  # the prover from the start, two turns to the first search's
+        # one (see SOLO): slow losses come up to 3,000 nodes sooner, some quick answers a
+        # few hundred later.
+        prover = PrunedQuotient(game, dead=dead).steps(budget)
+        searches += [prover, prover]
     new = partial(Searcher, game, dead=dead)
     start = first.closest  # the distance before any move
     late = -1 if first.talon_is_set else LATE  # when the eager one joins (rule 8)
@@ -125,7 +129,7 @@ def _portfolio(
         if turn == SOLO:  # once, as turn only grows
             first.watch = False
             if first.talon_is_set:  # the prover goes on; the first search ends
-                searches = searches[1:]
+                searches = [searches[1]]
                 searches.append(new().best_first(budget))
                 searches.append(new(chains=False).best_first(BRIEF, eager=False))
             else:
