@@ -306,6 +306,19 @@ def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> 
     assert solve(game, budget=QUICK + SOLO).result == UNKNOWN
 
 
+def test_in_draw_1_the_prover_starts_with_the_first_search() -> None:
+    # Rules 8 and 13: where the talon is one set, the prover (rule 13's search with talon
+    # chains) takes two of every three of the first SOLO turns, after rule 12's QUICK
+    # nodes, and goes on after them; it no longer starts from the position at SOLO. Deal
+    # 30216 in draw 1 is lost: the first search, without talon chains, proves it only
+    # after 3,195 nodes of its own, the prover after 1,019; so the portfolio proves it
+    # within QUICK + SOLO nodes (1,829; 5,358 when the prover began at SOLO).
+    game = Game.new(30216, 1)
+    first = PrunedQuotient(game, chains=False).steps(SOLO)
+    assert next(step for step in first if step is not None).result == UNKNOWN
+    assert solve(game, budget=QUICK + SOLO).result == LOST
+
+
 def test_in_draw_1_no_second_eager_search_joins_late(monkeypatch: pytest.MonkeyPatch) -> None:
     # Rule 8: only where the talon is not one set does an eager best-first search join
     # after LATE turns. In draw 1 with unlimited passes the eager one is there from
