@@ -136,8 +136,8 @@ over macro moves with dominance pruning and a transposition table:
 8. **A portfolio of searches.** Depth-first search (rule 5's order, a child at a
    time) finds most wins in a few hundred nodes, but after an early wrong turn it must
    exhaust the whole subtree below it. So after its first :data:`SOLO` nodes (in draw
-   1 with unlimited passes, after the first :data:`SOLO` turns, two of every three of
-   which go to the prover, the same search with talon chains, that then goes on) best-first
+   1 with unlimited passes, :data:`SOLO` turns, two of every three of which go to the
+   prover, the same search with talon chains, which goes on after them) best-first
    searches, always expanding the most promising position seen yet, share the budget
    with it a node each in turn. They look only for wins: they know a position by a
    looser key, with face-up column cards by colour and rank alone, so that twins (8h

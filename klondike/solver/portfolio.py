@@ -25,16 +25,13 @@ DAILY_BUDGET = 2_000
 #: The depth-first search runs alone for this many nodes (rule 8), as it wins most deals
 #: within a few hundred. Starting the others at 500 or 0 nodes instead moved the share
 #: of deals 0-199 decided within 10k nodes by at most a point (a simulation from each
-#: search's own node counts). Where the talon is one set, it has one of every three of
-#: these turns, and the prover (rule 13's search with talon chains) the other two, and
-#: goes on after them: before, the prover started from the position at SOLO. On deals
-#: 30000-30299 in draw 1, a turn each, the slow losses came 1,000 to 3,000 nodes sooner
-#: (30216 after 2,358 against 5,358, 30221 after 6,999 against 9,551); 34 deals decided
-#: within 2,887 nodes took 5 to 599 more; CPU time was 0.903 times on the deals decided
-#: within 10 s, and 294 deals were decided within a second on both sides (held out,
-#: 40000-40299: 295 against 293). Two turns of three: 219,486 nodes on the deals
-#: decided against 227,171 with one of two (47 deals sooner, 10 later, 30185 lost after
-#: 2,206 against 3,111); held out 291,570 against 297,094 (40 sooner, 18 later).
+#: search's own node counts). Where the talon is one set, these are turns: one of every
+#: three the first search's, two the prover's (rule 13's search with talon chains), which
+#: goes on after them. Before, the prover started from the position at SOLO, so a lost
+#: deal's first 2,300 nodes proved nothing. Now deals 30000-30299 in draw 1 take 219,486
+#: nodes on the 299 decided, against 255,559 before (30216 lost after 1,829 against
+#: 5,358; 30 deals, all decided within 1,176 nodes, take up to 584 more); the held-out
+#: deals 40000-40299 291,570 against 314,672 (docs/solver-history.md).
 SOLO = 2_000
 #: The best-first search that sends home only safe cards runs for at most this many
 #: nodes (rule 8). Alone on the 83 deals of 0-999 in draw 1 left undecided within
@@ -129,7 +126,7 @@ def _portfolio(
         if turn == SOLO:  # once, as turn only grows
             first.watch = False
             if first.talon_is_set:  # the prover goes on; the first search ends
-                searches = [searches[1]]
+                searches = [prover]
                 searches.append(new().best_first(budget))
                 searches.append(new(chains=False).best_first(BRIEF, eager=False))
             else:
