@@ -40,7 +40,18 @@ from klondike.solver.board import (
 )
 from klondike.solver.dead import ALIVE
 from klondike.solver.keys import column_key
-from klondike.solver.portfolio import HOPELESS, QUICK, RESTART, SOLO, long_haul, luby, restarts
+from klondike.solver.portfolio import (
+    BEAM_WIDTH,
+    BEAMS,
+    HOPELESS,
+    QUICK,
+    RESTART,
+    SOLO,
+    beams,
+    long_haul,
+    luby,
+    restarts,
+)
 from klondike.solver.quotient import PrunedQuotient, Quotient
 from klondike.solver.search import Searcher
 
@@ -348,8 +359,8 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     # Rule 8: in its first SOLO nodes the first depth-first search (rule 12's, in draw
     # 3) gets no closer to a win on deal 150 in draw 3 than 132 (28 from the 160 of the
     # deal), so it shares the budget with rule 9's relaxed search and one best-first
-    # search only, and proves the loss sooner. Else rule 10's restarts and the other
-    # best-first searches take turns as well.
+    # search only, and proves the loss sooner. Else rule 14's beams run first (177 nodes
+    # here, no win), and rule 10's restarts and the other best-first searches take turns.
     game = Game.new(150, 3)
     first = Quotient(game, chains=False)
     first.watch = True
@@ -357,7 +368,7 @@ def test_a_deal_that_looks_lost_leaves_the_depth_first_search_more_turns(
     assert first.closest == 132 and HOPELESS * 160 >= 160 - 132
     assert solve(game, budget=100_000)[:2] == (LOST, 7_334)
     monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", -1)
-    assert solve(game, budget=100_000)[:2] == (LOST, 8_706)
+    assert solve(game, budget=100_000)[:2] == (LOST, 8_883)
 
 
 def test_rule_9_a_loss_of_the_relaxed_game_is_a_loss_in_draw_3() -> None:
@@ -379,12 +390,15 @@ def test_rule_9_its_search_alone_first_proves_a_draw_3_loss_sooner(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Deal 30083 in draw 3: lost in the relaxed game in 1,290 nodes, which rule 9's
-    # search finds in its BURST nodes alone from SOLO on; with one turn in the round
-    # from the start, the portfolio takes eight times the nodes.
+    # search finds in its BURST nodes alone from SOLO on, once rule 14's beams are
+    # stuck; with one turn in the round from the start, the portfolio takes seven times
+    # the nodes.
     game = Game.new(30083, 3)
-    assert solve(game, budget=40_000)[:2] == (LOST, SOLO + 1_290)
+    ladder = list(beams(partial(Searcher, game, dead={})))
+    assert set(ladder) == {None} and len(ladder) == 260
+    assert solve(game, budget=40_000)[:2] == (LOST, SOLO + 260 + 1_290)
     monkeypatch.setattr("klondike.solver.portfolio.BURST", 0)
-    assert solve(game, budget=40_000)[:2] == (LOST, 25_974)
+    assert solve(game, budget=40_000)[:2] == (LOST, 26_239)
 
 
 def test_rule_9_a_win_of_the_relaxed_game_proves_nothing() -> None:
@@ -409,10 +423,11 @@ def test_rule_10_restarts_win_where_rule_5_goes_wrong_near_the_start() -> None:
     steps = list(restarts(partial(Searcher, game, dead={}), 20_000))
     assert steps.count(None) == 75 and steps[-1].result == WON
     assert replays_to_win(game, steps[-1].moves)
-    # Their turns in the portfolio, after rule 9's search alone (it neither wins nor loses
-    # the relaxed game in BURST nodes): 2,681 nodes without that.
+    # Their turns in the portfolio, after rule 14's beams (464 nodes, no win) and rule 9's
+    # search alone (it neither wins nor loses the relaxed game in BURST nodes): 2,681
+    # nodes without that.
     solution = solve(game, budget=20_000)
-    assert solution[:2] == (WON, 10_673) and replays_to_win(game, solution.moves)
+    assert solution[:2] == (WON, 11_140) and replays_to_win(game, solution.moves)
 
 
 def test_rule_10_a_restart_that_runs_out_of_moves_proves_the_loss() -> None:
@@ -426,6 +441,39 @@ def test_rule_10_a_restart_that_runs_out_of_moves_proves_the_loss() -> None:
     assert sum(RESTART * luby(number) for number in range(2, 15)) == 13_502 - 2_002
     assert [step for step in Searcher(game).steps(100_000) if step][-1].result == LOST
     assert list(restarts(partial(Searcher, game, dead={}), 1_000))[-1][:2] == (UNKNOWN, 1_000)
+
+
+def test_rule_14_a_beam_wins_where_every_other_search_takes_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deal 30150 in draw 3 (won): of rule 14's beams, 5 positions wide, the first, which
+    # sends home only safe cards, wins in 221 nodes; the portfolio, which runs the beams
+    # from SOLO on, after 2,221. Without them it took 112,605 nodes.
+    game = Game.new(30150, 3)
+    eager, from_talon = BEAMS[0]
+    steps = list(Searcher(game).beam(BEAM_WIDTH, eager, from_talon))
+    assert steps.count(None) == 221 and steps[-1].result == WON
+    assert replays_to_win(game, steps[-1].moves)
+    solution = solve(game, budget=3_000)
+    assert solution[:2] == (WON, SOLO + 221) and replays_to_win(game, solution.moves)
+    monkeypatch.setattr("klondike.solver.portfolio.BEAMS", ())
+    assert solve(game, budget=20_000).result == UNKNOWN
+
+
+def test_rule_14_a_beam_with_no_new_position_stops_without_an_answer() -> None:
+    # A layer's positions all lead to positions seen before (or dead): the beam stops,
+    # as a best-first search that runs out; here within a few dozen nodes. Only a
+    # depth-first search proves the loss.
+    game = position(
+        ["6s | 7c", "6c | 7s", "8s 9s | Ks", "8c 9c | Kc", "Ts | Js", "Tc | Jc", "Qs | Qc"],
+        foundations="5s Kh Kd 5c",
+    )
+    for eager, from_talon in BEAMS:
+        steps = list(Searcher(game).beam(BEAM_WIDTH, eager, from_talon))
+        assert 0 < len(steps) < 100 and set(steps) == {None}
+    # Deal 30085 in draw 3 (won): each beam is stuck within 157 nodes.
+    game = Game.new(30085, 3)
+    assert [len(list(Searcher(game).beam(BEAM_WIDTH, *kind))) for kind in BEAMS] == [157, 58, 131]
 
 
 def test_rule_11_the_long_haul_gives_the_searches_that_prove_losses_most_turns() -> None:
@@ -443,15 +491,15 @@ def test_rule_11_the_long_haul_gives_the_searches_that_prove_losses_most_turns()
 def test_rule_11_from_the_long_haul_on_losses_come_sooner_and_wins_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Deal 150 in draw 3, with the full portfolio (HOPELESS off), is proved lost in 8,706
-    # nodes when the long haul begins at 100,000; from 5,000 on, in 7,616. Deal 128,
-    # won in 21,829 nodes, is won later: 30,219.
+    # Deal 150 in draw 3, with the full portfolio (HOPELESS off), is proved lost in 8,883
+    # nodes when the long haul begins at 100,000; from 5,000 on, in 7,740. Deal 128,
+    # won in 22,265 nodes, is won later: 30,644.
     monkeypatch.setattr("klondike.solver.portfolio.HOPELESS", -1)
-    assert solve(Game.new(150, 3), budget=40_000)[:2] == (LOST, 8_706)
-    assert solve(Game.new(128, 3), budget=40_000)[:2] == (WON, 21_829)
+    assert solve(Game.new(150, 3), budget=40_000)[:2] == (LOST, 8_883)
+    assert solve(Game.new(128, 3), budget=40_000)[:2] == (WON, 22_265)
     monkeypatch.setattr("klondike.solver.portfolio.LONG_HAUL", 5_000)
-    assert solve(Game.new(150, 3), budget=40_000)[:2] == (LOST, 7_616)
-    assert solve(Game.new(128, 3), budget=40_000)[:2] == (WON, 30_219)
+    assert solve(Game.new(150, 3), budget=40_000)[:2] == (LOST, 7_740)
+    assert solve(Game.new(128, 3), budget=40_000)[:2] == (WON, 30_644)
 
 
 def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
@@ -884,6 +932,8 @@ def test_a_search_lets_go_of_what_it_kept_when_it_ends_or_is_dropped() -> None:
     # As its frame's locals would be: the portfolio drops searches (rule 8) as it goes.
     ended = Searcher(Game.new(0, 1))
     assert [step for step in ended.best_first(3_000) if step][0].result == WON
+    assert ended.kept == []
+    assert [step for step in ended.beam(BEAM_WIDTH) if step][0].result == WON
     assert ended.kept == []
     dropped = Searcher(Game.new(1, 3))
     steps = dropped.steps(3_000)

@@ -168,14 +168,15 @@ over macro moves with dominance pruning and a transposition table:
    card the draws could ever bring up is in reach there at any time, and all else is
    the same, so any line of the game, its draws left out, is a line of the relaxed
    one. A loss of the relaxed game is a loss of the game, and its search (draw 1's
-   prover, rule 13's, with talon chains) is far smaller. From :data:`SOLO` nodes on,
-   it runs alone for :data:`BURST` nodes, then takes a turn in the round with the
-   others, with rule 6's answers of its own. A win there proves nothing, and there it
-   stops, mostly within a few hundred nodes: deal 0 in draw 3, lost, is won relaxed in
-   43. Deal 3005 in draw 3 is lost relaxed in 37 nodes; the depth-first search alone
-   takes 14,838 to prove it. Deal 30083 is proved lost in 3,290 nodes, 25,974 without
-   the search alone first; deal 137, whose relaxed game is undecided within the burst,
-   is won in 10,673 nodes instead of 2,681.
+   prover, rule 13's, with talon chains) is far smaller. From :data:`SOLO` nodes on
+   (after rule 14's beams, where they run), it runs alone for :data:`BURST` nodes,
+   then takes a turn in the round with the others, with rule 6's answers of its own. A
+   win there proves nothing, and there it stops, mostly within a few hundred nodes:
+   deal 0 in draw 3, lost, is won relaxed in 43. Deal 3005 in draw 3 is lost relaxed in
+   37 nodes; the depth-first search alone takes 14,838 to prove it. Deal 30083 is
+   proved lost in 3,550 nodes (260 of them the beams'), 26,239 without the search
+   alone first; deal 137, whose relaxed game is undecided within the burst, is won in
+   11,140 nodes instead of 2,681.
 10. **Restarts** (when the talon is not one set, unless the position looks lost).
     Rule 5's order is often right, and where it is wrong near the start, the
     depth-first search stays in the wrong subtree for the rest of the budget, while the
@@ -257,6 +258,20 @@ over macro moves with dominance pruning and a transposition table:
     1,270 against 11,106. Without talon chains in place of rule 8's first search, it won
     or lost 35 of deals 30000-30299 in draw 1 in fewer nodes (30083 lost in 2,288
     against 4,887), and 3 in 2 to 5 more.
+14. **Beams** (when the talon is not one set, unless the position looks lost). A beam
+    search expands a layer of positions at a time and keeps only the :data:`BEAM_WIDTH`
+    most promising of their children (rule 5's distance, then the move order) for the
+    next layer; it knows positions as the best-first searches do and, like them, looks
+    only for wins. Five wide, it goes down a few lines side by side, so one wrong turn
+    near the start does not hold it (as it holds the depth-first search), nor does a
+    wide front of near positions (as it holds the best-first searches); and it is soon
+    stuck when it is wrong, once a layer brings no position it has not seen. From
+    :data:`SOLO` nodes on, three of them run alone one after another (:data:`BEAMS`:
+    sending home safe cards only, every card, every card but the talon's), before rule
+    9's search runs alone: they take 150 to 500 nodes, and they win some deals that
+    every other search takes tens of thousands of nodes to win. Deal 30150 in draw 3,
+    undecided within 200,000 nodes without them (won after 112,605 in a side-by-side
+    run), is won after 2,221; deal 30228 after 2,239 instead of 38,327.
 
 The package reads as the method's table of contents, one concern a module:
 
@@ -265,9 +280,9 @@ The package reads as the method's table of contents, one concern a module:
 - :mod:`.keys`: the keys of positions and the tables of those seen (rule 4);
 - :mod:`.dead`: the dead-position check (rule 6);
 - :mod:`.moves`: the moves worth trying and their order (rules 3 and 5);
-- :mod:`.search`: one search, depth-first or best-first, a position at a time;
+- :mod:`.search`: one search, depth-first, best-first or a beam, a position at a time;
 - :mod:`.quotient`: the searches that know a position by its class (rules 12 and 13);
-- :mod:`.portfolio`: the searches together (rules 8 to 13), :func:`solve` and the other
+- :mod:`.portfolio`: the searches together (rules 8 to 14), :func:`solve` and the other
   calls below, and the budgets (:data:`~.portfolio.SOLO` and the rest).
 """
 

@@ -1,4 +1,4 @@
-"""The portfolio of searches (rules 8 to 12 of :mod:`klondike.solver`) and the solver's
+"""The portfolio of searches (rules 8 to 14 of :mod:`klondike.solver`) and the solver's
 public calls: :func:`solve`, a :class:`Search` a slice at a time, :func:`best_move` and
 the daily deal's :func:`wins_for_the_daily_deal`. The budgets and the schedule's figures
 are here.
@@ -69,6 +69,16 @@ RESTART = 500
 BURST = 8_000
 #: From this many nodes on, the searches that can prove a loss take most turns (rule 11).
 LONG_HAUL = 100_000
+#: Rule 14's beams, one after another at :data:`SOLO` where the talon is not one set:
+#: (eager, from_talon) of each (as :meth:`~.search.Searcher.best_first`'s), each
+#: :data:`BEAM_WIDTH` positions wide. Most are stuck within a few hundred nodes. On the
+#: 52 deals of 30000-30299 in draw 3 that take over 2,000 nodes, replaying each
+#: search's own node counts: 23 decided within 4,000 nodes instead of 20, 32 within
+#: 12,000 instead of 30 (30150, undecided within 200,000, won after about 2,200; 30228
+#: after 2,239 instead of 38,327); beams 10 wide as well, or shuffled (rule 10's noise)
+#: ones, did no better.
+BEAMS = ((False, False), (True, True), (True, False))
+BEAM_WIDTH = 5
 #: Where the talon is one set, rule 12's search runs alone for this many nodes first: it
 #: wins many deals within a few dozen. On deals 30000-30299 in draw 1 (200,000 nodes),
 #: 277 are decided within 2,000 nodes instead of 265, 291 within 20,000 instead of 289;
@@ -92,10 +102,11 @@ def _portfolio(
     """Rule 8: the first depth-first search (rule 12's where the talon is not one set;
     else rule 13's without talon chains, after rule 12's alone for :data:`QUICK` nodes,
     with a turn of three, the prover, rule 13's with them, the other two) for
-    :data:`SOLO` turns, then the others a node each in turn, until one of them wins or a
-    depth-first search proves the position lost. A best-first search that runs out of
-    positions or of its own budget leaves the others to go on. None after each node, as
-    :meth:`Searcher.steps`."""
+    :data:`SOLO` turns, then (where the talon is not one set) rule 14's beams and rule
+    9's search alone, then the others a node each in turn, until one of them wins or a
+    depth-first search proves the position lost. A best-first search or beam that runs
+    out of positions or of its own budget leaves the others to go on. None after each
+    node, as :meth:`Searcher.steps`."""
     dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
     first: Searcher = Quotient(game, chains=False, dead=dead)
     nodes = turn = 0
@@ -122,6 +133,7 @@ def _portfolio(
     relaxed: Iterator[Solution | None] | None = None  # rule 9's search, once it runs
     hauled = False  # whether rule 11's round has begun
     burst = 0  # until which turn rule 9's search runs alone
+    ladder: Iterator[Solution | None] | None = None  # rule 14's beams, while they run
     while True:
         if turn == SOLO:  # once, as turn only grows
             first.watch = False
@@ -140,27 +152,37 @@ def _portfolio(
                 if start - first.closest <= HOPELESS * start:  # it looks lost
                     others.append(new().best_first(budget, from_talon=True))
                     late = -1
+                    burst = turn + BURST  # rule 9's search alone first, as after the beams
                 else:  # two turns each to the relaxed search's one
                     brief = new(chains=False).best_first(BRIEF, eager=False)
                     talon = new().best_first(budget, from_talon=True)
                     brief_talon = new().best_first(BRIEF, eager=False, from_talon=True)
                     restarted = restarts(new, budget)  # rule 10
+                    ladder = beams(new)  # rule 14's beams alone first, for quick wins
                     others += [brief, brief, talon, talon, brief_talon, brief_talon]
                     others += [restarted, restarted]
                 # Rule 12's search (the first) goes on, with every other turn.
                 quotient = searches[0]
                 searches = [quotient] + [s for other in others for s in (other, quotient)][:-1]
-                # Rule 9's search alone first, for its losses: it wins the relaxed game
-                # of most won deals within a few hundred nodes, and there it stops.
-                burst = turn + BURST
         if turn == late:
             searches.append(new().best_first(budget))
         if nodes == LONG_HAUL and not hauled and not first.talon_is_set:  # once
             hauled = True
             searches = long_haul(searches, relaxed)
-        search = relaxed if turn < burst and relaxed else searches[turn % len(searches)]
+        if ladder:
+            search = ladder
+        elif turn < burst and relaxed:
+            search = relaxed
+        else:
+            search = searches[turn % len(searches)]
         turn += 1
         step = next(search, _RAN_OUT)
+        if step is _RAN_OUT and search is ladder:  # the beams are all stuck
+            ladder = None
+            # Rule 9's search alone next, for its losses: it wins the relaxed game of
+            # most won deals within a few hundred nodes, and there it stops.
+            burst = turn + BURST
+            continue
         if step is _RAN_OUT or (step and step.result == UNKNOWN and search is not searches[0]):
             # A best-first search ran out, or its budget did; or rule 9's search won the
             # relaxed game, which also ends its time alone.
@@ -178,6 +200,17 @@ def _portfolio(
 
 
 _RAN_OUT = Solution(UNKNOWN, -1, [])  # what the best-first search ends with (rule 8)
+
+
+def beams(new: Callable[[], Searcher]) -> Iterator[Solution | None]:
+    """Rule 14: a beam search of each kind of :data:`BEAMS` in turn, from the start,
+    until one wins; None after each node, as :meth:`Searcher.steps`, and the win. It
+    ends without an answer once every beam is stuck."""
+    for eager, from_talon in BEAMS:
+        for step in new().beam(BEAM_WIDTH, eager, from_talon):
+            yield step
+            if step is not None:
+                return
 
 
 def long_haul(

@@ -1,7 +1,8 @@
-"""One search of the portfolio (rules 4, 5 and 8 of :mod:`klondike.solver`): depth-first
-(:meth:`Searcher.steps`) or best-first (:meth:`Searcher.best_first`), a position at a time,
-over the moves of :mod:`.moves` from a board of :mod:`.board`, known by the keys of
-:mod:`.keys`, skipping the dead positions of :mod:`.dead`.
+"""One search of the portfolio (rules 4, 5, 8 and 14 of :mod:`klondike.solver`):
+depth-first (:meth:`Searcher.steps`), best-first (:meth:`Searcher.best_first`) or a beam
+(:meth:`Searcher.beam`), a position at a time, over the moves of :mod:`.moves` from a
+board of :mod:`.board`, known by the keys of :mod:`.keys`, skipping the dead positions of
+:mod:`.dead`.
 """
 
 from __future__ import annotations
@@ -133,6 +134,25 @@ class Searcher(Moves, DeadEnds):
             if exact:
                 exact_parts[:] = exact
 
+    def _for_wins(
+        self, eager: bool, from_talon: bool
+    ) -> tuple[Solution | None, Callable[[], bool], _Tree]:
+        """The start of a search that only looks for wins (:meth:`best_first`,
+        :meth:`beam`): the cards it sends home (``eager``, ``from_talon``), what
+        :meth:`_start` finds (a loss after eager moves home proves nothing, so the
+        caller gives only a win), its table of positions known by
+        :meth:`loose_digest`, the start in it, and its tree of positions."""
+        self.eager = eager
+        self.eager_talon = from_talon
+        entered: Played = []
+        solution = self._start(entered)
+        seen: set[int] = set()
+        is_new = partial(self.is_new_loosely, seen)
+        is_new()  # the start
+        tree = _Tree(entered)
+        self.kept += (seen, tree)
+        return solution, is_new, tree
+
     @_lets_go
     def steps(self, budget: int, shuffle: Random | None = None) -> Iterator[Solution | None]:
         """Depth-first search over the moves of rule 3, children ordered by rule 5, with
@@ -205,29 +225,18 @@ class Searcher(Moves, DeadEnds):
         home as soon as it can (with ``from_talon``, talon cards the draws reach too),
         so it only looks for wins: having run out of positions, it stops without an
         answer (rule 8)."""
-        self.eager = eager
-        self.eager_talon = from_talon
-        entered: Played = []
-        if solution := self._start(entered):
-            if solution.result == WON:  # a loss after eager moves home proves nothing
+        solution, is_new, tree = self._for_wins(eager, from_talon)
+        if solution:
+            if solution.result == WON:
                 yield solution
             return
-        seen: set[int] = set()
-        is_new = partial(self.is_new_loosely, seen)
-        is_new()  # the start
-        # Per position put on the heap, by its number: the position it came from, the
-        # moves played from there (_packed) and, until taken from the heap, its
-        # snapshot. The heap holds numbers of _rank. With a tuple, a list of moves and
-        # the column keys each, the portfolio on deal 104 in draw 3 peaked at 423 MiB
-        # at 1,000,000 nodes; so, at 279 MiB.
-        came_from = array("l", [-1])
-        # The moves of position n are packed[starts[n]:starts[n + 1]] (_packed): one
-        # bytearray, not a bytes object each, which took 33 bytes more a position.
-        packed = bytearray(_packed(entered))
-        starts = array("l", [0, len(packed)])
+        # Per position put on the heap, by its number: where it came from (tree) and,
+        # until taken from the heap, its snapshot. The heap holds numbers of _rank. With
+        # a tuple, a list of moves and the column keys each, the portfolio on deal 104 in
+        # draw 3 peaked at 423 MiB at 1,000,000 nodes; so, at 279 MiB.
         snapshots: list[bytes | None] = [self.snapshot()]
         heap = [_rank(0, 0, 0)]
-        self.kept += (seen, came_from, packed, starts, snapshots, heap)
+        self.kept += (snapshots, heap)
         nodes = 0
         on_board = 0  # the position on the board
         while heap:
@@ -239,28 +248,87 @@ class Searcher(Moves, DeadEnds):
             here = _RANK_NUMBER - (heappop(heap) & _RANK_NUMBER)
             snapshot, snapshots[here] = snapshots[here], None
             assert snapshot is not None  # each number is on the heap once
-            if came_from[here] == on_board:
+            if tree.came_from[here] == on_board:
                 # A child of the position on the board (half of the positions taken
                 # from the heap): playing its moves again is cheaper than restoring.
-                for move in _unpacked(packed, starts[here], starts[here + 1]):
+                for move in tree.moves(here):
                     self.play(move)
             else:
                 self.restore(snapshot)
             on_board = here
             for order, played, won in self._children(is_new):
                 if won:
-                    line = [move for move, _ in played][::-1]
-                    at = here
-                    while at >= 0:
-                        line += _unpacked(packed, starts[at], starts[at + 1])[::-1]
-                        at = came_from[at]
-                    yield Solution(WON, nodes, move_texts(line[::-1]))
+                    yield Solution(WON, nodes, tree.line(played, here))
                     return
-                came_from.append(here)
-                packed += _packed(played)
-                starts.append(len(packed))
                 snapshots.append(self.snapshot())
-                heappush(heap, _rank(self.distance(), order, len(snapshots) - 1))
+                heappush(heap, _rank(self.distance(), order, tree.add(here, played)))
+
+    @_lets_go
+    def beam(
+        self, width: int, eager: bool = True, from_talon: bool = False
+    ) -> Iterator[Solution | None]:
+        """Rule 14: a beam search, a layer at a time: every position of the layer is
+        expanded, and only the ``width`` most promising of their children (rule 5's
+        distance, then the highest move order, then the first made) make the next
+        layer. It knows positions as :meth:`best_first` does (``eager`` and
+        ``from_talon`` as there) and, like it, only looks for wins: None before each
+        position it expands, the win if it finds one, and it stops without an answer
+        once a layer has no new position."""
+        solution, is_new, tree = self._for_wins(eager, from_talon)
+        if solution:
+            if solution.result == WON:
+                yield solution
+            return
+        layer = [(0, self.snapshot())]  # (number, snapshot) of each position
+        nodes = 0
+        while layer:
+            children: list[tuple[int, int, int, bytes]] = []
+            for here, snapshot in layer:
+                nodes += 1
+                yield None
+                self.restore(snapshot)
+                for order, played, won in self._children(is_new):
+                    if won:
+                        yield Solution(WON, nodes, tree.line(played, here))
+                        return
+                    number = tree.add(here, played)
+                    children.append((self.distance(), -order, number, self.snapshot()))
+            children.sort()  # the numbers differ, so no two snapshots are compared
+            layer = [(number, snapshot) for _, _, number, snapshot in children[:width]]
+
+
+class _Tree:
+    """The positions a search that keeps them (best-first, beam) has made, by number from
+    0 (the start): the one each came from, and the moves played from there."""
+
+    __slots__ = ("came_from", "packed", "starts")
+
+    def __init__(self, entered: Played) -> None:
+        self.came_from = array("l", [-1])
+        # The moves of position n are packed[starts[n]:starts[n + 1]] (_packed): one
+        # bytearray, not a bytes object each, which took 33 bytes more a position.
+        self.packed = bytearray(_packed(entered))
+        self.starts = array("l", [0, len(self.packed)])
+
+    def add(self, came_from: int, played: Played) -> int:
+        """A position made by ``played`` from position ``came_from``; its number."""
+        self.came_from.append(came_from)
+        self.packed += _packed(played)
+        self.starts.append(len(self.packed))
+        return len(self.came_from) - 1
+
+    def moves(self, number: int) -> list[BoardMove]:
+        """The moves played to make position ``number`` from the one it came from."""
+        return _unpacked(self.packed, self.starts[number], self.starts[number + 1])
+
+    def line(self, played: Played, here: int) -> list[str]:
+        """The move texts of a win: the moves from the start to position ``here``,
+        then ``played``."""
+        line = [move for move, _ in played][::-1]
+        while here >= 0:
+            line += self.moves(here)[::-1]
+            here = self.came_from[here]
+        return move_texts(line[::-1])
 
 
 _RANK_NUMBER = (1 << 32) - 1
