@@ -69,14 +69,14 @@ RESTART = 500
 BURST = 8_000
 #: From this many nodes on, the searches that can prove a loss take most turns (rule 11).
 LONG_HAUL = 100_000
-#: Rule 14's beams, one after another at :data:`SOLO` where the talon is not one set:
-#: (eager, from_talon) of each (as :meth:`~.search.Searcher.best_first`'s), each
-#: :data:`BEAM_WIDTH` positions wide. Most are stuck within a few hundred nodes. On the
-#: 52 deals of 30000-30299 in draw 3 that take over 2,000 nodes, replaying each
-#: search's own node counts: 23 decided within 4,000 nodes instead of 20, 32 within
-#: 12,000 instead of 30 (30150, undecided within 200,000, won after about 2,200; 30228
-#: after 2,239 instead of 38,327); beams 10 wide as well, or shuffled (rule 10's noise)
-#: ones, did no better.
+#: Rule 14's beams, one after another at :data:`SOLO` where the talon is not one set and
+#: the deal does not look lost: (eager, from_talon) of each (as
+#: :meth:`~.search.Searcher.best_first`'s), each :data:`BEAM_WIDTH` positions wide; most
+#: are stuck within a few hundred nodes. On the 52 deals of 30000-30299 in draw 3 that
+#: take over 2,000 nodes, replaying each search's own node counts: 23 decided within
+#: 4,000 nodes instead of 20, 33 within 12,000 instead of 30 (30150 won after 2,221
+#: nodes instead of 112,605). Widths from 3 to 20 did a deal or two better or worse,
+#: with no trend; beams 10 wide as well, or shuffled (rule 10's noise), no better.
 BEAMS = ((False, False), (True, True), (True, False))
 BEAM_WIDTH = 5
 #: Where the talon is one set, rule 12's search runs alone for this many nodes first: it
