@@ -15,9 +15,12 @@ solver of commit 218689d, say), one after the other, each in a browser of its ow
 - **answers**: ``--deals`` deals from ``--first`` on (0 unless told; a range never tuned
   on, such as 40000, for the issue's held-out figure) in both draws, each started from the
   New game dialog: the time from Enter to the indicator's answer (won or lost: "not sure" counts as
-  no answer), waited for ``--wait`` seconds at most.
+  no answer), waited for ``--wait`` seconds at most. With ``--results FILE``, each deal's
+  draw, number, answer and seconds (null where there was none within ``--wait``), a JSON
+  list a line, and the baseline's in ``FILE.baseline``, as ``bench/solver.py`` writes them:
+  which deals moved between two runs, not only how many.
 
-    python3 tools/build.py && .venv/bin/python bench/worker.py [--baseline DIR]
+    python3 tools/build.py && .venv/bin/python bench/worker.py [--baseline DIR] [--results FILE]
 
 A baseline checkout is built once: ``git worktree add /tmp/base 218689d``, ``ln -s
 $PWD/node_modules /tmp/base/``, ``(cd /tmp/base && python3 tools/build.py)``.
@@ -29,6 +32,7 @@ at least 95% of the deals answered within 2 s.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from pathlib import Path
@@ -104,6 +108,7 @@ def measure(browser, root: Path, args) -> dict:
         figures["won long"] = since(page, began)
 
         waits: dict[int, list[float | None]] = {1: [], 3: []}
+        states: dict[int, list[str | None]] = {1: [], 3: []}
         for draw in (1, 3):
             for number in range(args.first, args.first + args.deals):
                 code = str(Game.new(number, draw).code)
@@ -116,9 +121,12 @@ def measure(browser, root: Path, args) -> dict:
                         f"document.getElementById('code').textContent === {code!r} && {ANSWERED}",
                         polling=10, timeout=args.wait * 1000)
                     waits[draw].append((now(page) - t0) / 1000)
+                    states[draw].append(page.get_attribute("#winnable", "data-state"))
                 except Exception:  # no answer within --wait seconds
                     waits[draw].append(None)
+                    states[draw].append(None)
         figures["answers"] = waits
+        figures["states"] = states
         context.close()
     finally:
         server.shutdown()
@@ -162,6 +170,7 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--first", type=int, default=0, help="the first deal's number")
     p.add_argument("--wait", type=float, default=5.0, help="seconds to wait for an answer")
+    p.add_argument("--results", help="a file for each deal's answer and seconds")
     args = p.parse_args()
     sites = {"this checkout": ROOT}
     if args.baseline:
@@ -178,6 +187,21 @@ def main() -> None:
             browser.close()
             report(name, figures, args)
             print(f"  after it: {speed.line()}", flush=True)
+            if args.results:
+                write_results(args.results + ("" if root == ROOT else ".baseline"), figures, args)
+
+
+def write_results(path: str, figures: dict, args) -> None:
+    """Each deal's [draw, number, answer, seconds] (answer and seconds null where none
+    came within --wait), a JSON list a line."""
+    with open(path, "w") as out:
+        for draw, waits in figures["answers"].items():
+            for number, wait, state in zip(
+                range(args.first, args.first + args.deals), waits, figures["states"][draw],
+                strict=True,
+            ):
+                seconds = None if wait is None else round(wait, 3)
+                out.write(json.dumps([draw, number, state, seconds]) + "\n")
 
 
 if __name__ == "__main__":
