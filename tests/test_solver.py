@@ -39,7 +39,6 @@ from klondike.solver.board import (
     face_down_set,
 )
 from klondike.solver.dead import ALIVE
-from klondike.solver.keys import column_key
 from klondike.solver.portfolio import (
     BEAM_WIDTH,
     BEAMS,
@@ -670,15 +669,14 @@ def test_the_talon_rule_of_the_dead_check_never_calls_a_win_lost() -> None:
     assert (lost, called_dead) == (473, 446)
 
 
-def test_the_dead_check_is_remembered_per_position_and_in_draw_1_per_tableau() -> None:
+def test_the_dead_check_is_remembered_per_class_and_in_draw_1_per_tableau() -> None:
     # Rule 6 in draw 1 with unlimited passes reads the tableau alone (talon and
-    # foundation cards are all alike to it), so its answer is kept per tableau: the
-    # locked 7s of the first test is dead whatever the stock's order; with the 5s under
-    # the Kc instead (which can go home), it is not. In draw 3 the talon's order counts
-    # (the tests above). (Columns in any order within one solve: face-down cards never
-    # leave their column, which the key names in their place, see column_key.)
+    # foundation cards are all alike to it), so its answer is kept per class of tableau
+    # (rule 12's column counts, the cards off the tableau): the locked 7s of the first
+    # test is dead whatever the stock's order; with the 5s under the Kc instead (which
+    # can go home), it is not. In draw 3 the talon's order counts (the tests above).
     kings = "6s 8s 9s Ts Js Qs Ks 9h Th Jh Qh Kh 9d Td Jd Qd Kd"
-    remembered: dict[bytes | int, bool] = {}
+    remembered: dict[bytes, bool] = {}
     for columns, stock, dead in [
         (["8h 8d 5s | 7s", "Kc"], kings, True),
         (["8h 8d 5s | 7s", "Kc"], " ".join(reversed(kings.split())), True),
@@ -735,12 +733,9 @@ def test_what_play_and_undo_keep_matches_the_position_made_again() -> None:
                 played.append((move, search.play(move)))
             assert_play_keeps_what_the_position_gives(search)
             loose = search.loose_key()
-            pairs = zip(search.columns, search.down, strict=True)
-            exact = [column_key(col, d, i) for i, (col, d) in enumerate(pairs)]
-            assert search.exact_column_parts == exact
             search.restore(search.snapshot())
             assert search.column_parts == search.column_keys(loose=True)
-            assert (search.loose_key(), search.exact_column_parts) == (loose, exact)
+            assert search.loose_key() == loose
         for move, info in reversed(played):
             search.undo(move, info)
         assert (search.columns, search.down, search.face_down) == start
@@ -759,18 +754,15 @@ def test_every_position_a_search_expands_is_as_made_again(
 
     def checked(search: Searcher, key: bytes | None = None) -> bool:
         assert_play_keeps_what_the_position_gives(search)
-        kept = search.column_parts[:], search.exact_column_parts[:], search.talon_part
+        kept = search.column_parts[:], search.talon_part
         search.column_parts[:] = [None] * 7
         search.talon_part = None
         made = search.column_keys(search.loose_parts)[:], search.talon_key()
         for was, now in zip(kept[0], made[0], strict=True):
             assert was in (None, now)
-        if search.loose_parts:  # the exact keys, good where the loose ones are
+        if search.loose_parts:
             seen["best-first"] += 1
-            pairs = zip(search.columns, search.down, kept[0], kept[1], strict=True)
-            assert all(loose is None or exact == column_key(col, d, i)
-                       for i, (col, d, loose, exact) in enumerate(pairs))
-        assert kept[2] in (None, made[1])
+        assert kept[1] in (None, made[1])
         return is_dead_remembered(search, key)
 
     monkeypatch.setattr(Searcher, "is_dead_remembered", checked)

@@ -124,12 +124,16 @@ over macro moves with dominance pruning and a transposition table:
    the start (not in the daily deal's frozen rules): a move can lock a position, and the
    depth-first search would otherwise have to visit every position after it. Deal 37 in
    draw 1 was undecided after 100,000 nodes; it is won in 32. The answer is remembered
-   for all the searches of one solve (the first :data:`~.dead.DEAD_LIMIT` answers), as
-   the best-first searches meet positions the others met, and in draw 1 with unlimited
-   passes, where the draws reach every talon card and the cards off the tableau are all
-   alike to it, per tableau alone: over deals
-   0-199 at 20,000 nodes, 23% of the questions are answered from memory in draw 3, and
-   20% in draw 1.
+   for all the searches of one solve (the first :data:`~.dead.DEAD_LIMIT` answers) per
+   class of positions (rule 12's key): a class is lost if one of its positions is dead,
+   so a dead answer holds for each of them, and an answer "not dead" given for another
+   position of the class can only let a search expand a position the check would have
+   cut. In draw 1 with unlimited passes, where the draws reach every talon card and the
+   cards off the tableau are all alike to it, it is remembered per class of tableau
+   alone (the column counts and the cards off the tableau). The searches that know a
+   position by its own key meet many classes the others met: over deals 0-199 at 20,000
+   nodes, DEAD3 of the questions are answered from memory in draw 3 and DEAD1 in draw 1,
+   against 23% and 20% when each search remembered answers by its own kind of key.
 7. **Won early.** With every tableau card face up and every talon card always in reach
    (or none left), the lowest card not home is always a column's top or in the talon,
    so playing cards home wins.
@@ -142,8 +146,8 @@ over macro moves with dominance pruning and a transposition table:
    with it a node each in turn. They look only for wins: they know a position by a
    looser key, with face-up column cards by colour and rank alone, so that twins (8h
    and 8d, say) placed the other way round count as one position (and remember it by
-   a 56-bit digest of that key, as they do their rule 6 answers: two positions with
-   one digest can only hide a win from them). That is unsound for proving a loss
+   a 56-bit digest of that key: two positions with one digest can only hide a win from
+   them). That is unsound for proving a loss
    (which 8 lies on which face-down cards matters once it should go home), but the
    lines they find are real, and they find them in far fewer nodes (``bench/solver.py``,
    figures in the README). One of them, for the same reason,
@@ -235,8 +239,8 @@ over macro moves with dominance pruning and a transposition table:
     for :data:`SOLO` turns, and the prover, with them, the other two and on from there;
     rule 9's search). The depth-first
     search with rule 3's moves and talon chains, knowing a position by its class (rule
-    12's key) and remembering rule 6's answers by its tableau's class (per column the
-    count of its own cards, and the set of cards off the tableau). Rule 3's only move
+    12's key) and, like every search, remembering rule 6's answers by its tableau's class
+    (per column the count of its own cards, and the set of cards off the tableau). Rule 3's only move
     that leaves the class as it is, part of a run onto the twin of the card it lies on,
     is not tried: its child would be cut as seen. Its reasons go into other moves. A
     card it would uncover to go home goes home in the same move (the run onto the twin,

@@ -111,9 +111,6 @@ class Board:
         # the column (see play, undo and restore).
         self.column_parts: list[bytes | None] = [None] * 7
         self.loose_parts = False  # whether column_parts holds Keys.loose_key's parts
-        # With loose_parts, each column's part of Keys.key too, made with its loose part
-        # and good where that is not None (for DeadEnds.is_dead_remembered).
-        self.exact_column_parts: list[bytes | None] = [None] * 7
         self.talon: list[int] = list(map(int, (*game.waste, *game.stock)))  # waste, then stock
         self.p = len(game.waste)
         self.talon_part: bytes | None = None  # Keys.talon_key's, None once a talon move is made
@@ -366,7 +363,6 @@ class Board:
         in_a_row = position[21 + n :]
         self.columns = [list(col) for col in in_a_row[1:].split(_NEXT_COLUMN)]
         self.column_parts = [None] * 7
-        self.exact_column_parts = [None] * 7
         self.talon_part = None
         self.below = _below(in_a_row)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hashlib import blake2b
 
-from ..cards import RANK_OF, RED
+from ..cards import KING, RANK_OF, RED
 from .board import BIT, Board
 
 #: At most this many positions are remembered; past it the search still runs, unpruned.
@@ -15,14 +15,16 @@ TABLE_LIMIT = 3_000_000
 # For the best-first search's keys (rule 8): a face-up card as its colour and rank only,
 # so that twins (8h and 8d, 7s and 7c...) placed the other way round give the same key.
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
-#: In a key, after the columns' parts (no part holds it): rule 6 remembers an answer in
-#: draw 1 by what comes before it (:meth:`~.dead.DeadEnds.dead_key`).
+#: In a key, after the columns' parts (no part holds it).
 END_OF_COLUMNS = b"\xff"
 # A column key's start per column and face-down count (see column_key).
 _HEAD = tuple(
     tuple(bytes((64 + down, column) if down else (64,)) for down in range(53))
     for column in range(7)
 )
+# Per card at the bottom of a column with no face-down card: 1 if it is the column's own
+# (any card but a King, R2.3), 0 for a King, which may have come from elsewhere.
+_OWN_BOTTOM = bytes(0 if RANK_OF[c] == KING else 1 for c in range(52))
 
 
 def column_key(column: list[int], down: int, i: int) -> bytes:
@@ -34,8 +36,9 @@ def column_key(column: list[int], down: int, i: int) -> bytes:
 
 
 class Keys(Board):
-    """A board that knows its position by a key: :meth:`key` (exact) or :meth:`loose_key`
-    (the best-first search's), each made from the parts of it that :class:`Board` keeps."""
+    """A board that knows its position by a key: :meth:`key` (exact), :meth:`loose_key`
+    (the best-first search's), each made from the parts of it that :class:`Board` keeps,
+    or :meth:`class_key` (rule 12's)."""
 
     last_key: bytes  # the key is_new or is_new_or_better made last (b"" at first, Searcher)
 
@@ -48,6 +51,17 @@ class Keys(Board):
         parts.append(END_OF_COLUMNS)
         parts.append(self.talon_part or self.talon_key())
         return b"".join(parts)  # type: ignore[arg-type]
+
+    def class_key(self) -> bytes:
+        """Rule 12: the position's class, what no rearranging of the tableau's face-up
+        runs changes. The foundations, per column the count of its own cards still on it
+        below and at its first face-up card (0 for a space or a King's run moved into
+        one), and rule 4's talon part. The face-up cards are the others."""
+        locked = [
+            d + 1 if d else _OWN_BOTTOM[col[0]] if col else 0
+            for col, d in zip(self.columns, self.down, strict=True)
+        ]
+        return bytes(self.found + locked) + (self.talon_part or self.talon_key())
 
     def loose_key(self) -> bytes:
         """Rule 8's key for the best-first search: face-up column cards by colour and
@@ -75,14 +89,12 @@ class Keys(Board):
             self.loose_parts = loose
         if None not in keys:
             return keys  # type: ignore[return-value]  # no None in it
-        down, columns, exact = self.down, self.columns, self.exact_column_parts
+        down, columns = self.down, self.columns
         for i, key in enumerate(keys):
             if key is None:
                 col, d = columns[i], down[i]
                 if loose:
-                    head, cards = _HEAD[i][d], bytes(col[d:])
-                    keys[i] = head + cards.translate(_LOOSE)
-                    exact[i] = head + cards
+                    keys[i] = _HEAD[i][d] + bytes(col[d:]).translate(_LOOSE)
                 else:
                     keys[i] = column_key(col, d, i)
         return keys  # type: ignore[return-value]  # no None left

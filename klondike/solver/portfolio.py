@@ -107,7 +107,7 @@ def _portfolio(
     depth-first search proves the position lost. A best-first search or beam that runs
     out of positions or of its own budget leaves the others to go on. None after each
     node, as :meth:`Searcher.steps`."""
-    dead: dict[bytes | int, bool] = {}  # rule 6's answers, for all the searches
+    dead: dict[bytes, bool] = {}  # rule 6's answers, for all the searches
     first: Searcher = Quotient(game, chains=False, dead=dead)
     nodes = turn = 0
     if first.talon_is_set:  # rule 12's search alone for QUICK nodes, then rule 13's
@@ -144,7 +144,7 @@ def _portfolio(
             else:
                 # Rule 9: the relaxed game's depth-first search, for losses only, its
                 # rule 6 answers its own (they hold for the relaxed game).
-                relaxed_dead: dict[bytes | int, bool] = {}
+                relaxed_dead: dict[bytes, bool] = {}
                 relaxed = _losses_only(
                     PrunedQuotient(game, dead=relaxed_dead, relaxed=True).steps(budget)
                 )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from ..cards import KING, RANK_OF, SUIT_OF
 from .board import (
-    BIT,
     COLUMN_HOME,
     COLUMN_TO_COLUMN,
     FOUNDATION_TO_COLUMN,
@@ -29,15 +28,6 @@ from .moves import (  # per card: the two it is built on (R2.1); its twin; move 
 )
 from .search import Searcher
 
-# Per card at the bottom of a column with no face-down card: 1 if it is the column's own
-# (any card but a King, R2.3), 0 for a King, which may have come from elsewhere.
-_OWN_BOTTOM = bytes(0 if RANK_OF[c] == KING else 1 for c in range(52))
-
-# Per suit and count of its cards home, the bits (BIT) of those cards.
-_HOME_BITS = tuple(
-    tuple(sum(BIT[suit * 13 + rank] for rank in range(n)) for n in range(14)) for suit in range(4)
-)
-
 # Move order (rule 5's ties, higher first).
 _REVEALS, _COLUMN_HOME, _TALON_HOME, _TALON_TO_COLUMN, _TAKE_BACK = 4, 3, 2, 1, 0
 
@@ -48,23 +38,8 @@ class Quotient(Searcher):
     cards lie."""
 
     column_parts_used = False  # its key is made from counts, not the columns' parts
-
-    def key(self) -> bytes:
-        """The foundations, per column the count of its own cards still on it below and
-        at its first face-up card (0 for a space or a King's run moved into one), and
-        rule 4's talon part. The face-up cards are the others."""
-        locked = [
-            d + 1 if d else _OWN_BOTTOM[col[0]] if col else 0
-            for col, d in zip(self.columns, self.down, strict=True)
-        ]
-        return bytes(self.found + locked) + (self.talon_part or self.talon_key())
-
-    def dead_key(self, key: bytes) -> bytes:
-        """All of the key: it has no columns' part to cut at a 0xff byte, and in draw 1
-        with unlimited passes its talon set can hold one (eight talon cards next to each
-        other in its order of cards, suit by suit): cut there, two classes would share
-        rule 6's answer."""
-        return key
+    by_class = True
+    key = Searcher.class_key
 
     def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
         """Every move of the class (rule 12), each made from this board. A card goes
@@ -151,21 +126,9 @@ class PrunedQuotient(Searcher):
     would uncover a card to go home, that card goes home in the same move."""
 
     column_parts_used = False
+    by_class = True
     partial_runs = False
-    key = Quotient.key
-
-    def dead_key(self, key: bytes) -> bytes:
-        """In draw 1 with unlimited passes, where rule 6 tells a position by its tableau
-        alone (:meth:`~.dead.DeadEnds.dead_key`), the class's part of the tableau: per
-        column the count of its own cards (the key's), and the 52 bits of the cards off
-        the tableau, home or in the talon (the others are face up). Else all the key."""
-        if not self.talon_is_set:
-            return key
-        # The key (Quotient.key): 4 foundation counts, 7 column counts, the talon's bits.
-        off = int.from_bytes(key[11:], "little")
-        for suit in range(4):
-            off |= _HOME_BITS[suit][key[suit]]
-        return key[4:11] + off.to_bytes(7, "little")
+    key = Searcher.class_key
 
     def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
         """Rule 3's moves but those of part of a run (:meth:`Moves.moves`), and rule 12's

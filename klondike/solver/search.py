@@ -46,13 +46,14 @@ class Searcher(Moves, DeadEnds):
     together by :meth:`steps` (depth-first) or :meth:`best_first`."""
 
     column_parts_used = True  # whether its keys are made from the columns' parts
+    by_class = False  # whether its key is its position's class (rule 12's class_key)
 
     def __init__(
         self,
         game: Game,
         daily: bool = False,
         chains: bool = True,
-        dead: dict[bytes | int, bool] | None = None,
+        dead: dict[bytes, bool] | None = None,
         relaxed: bool = False,
     ) -> None:
         super().__init__(game, daily, relaxed)
@@ -93,23 +94,22 @@ class Searcher(Moves, DeadEnds):
         the safe moves after it, and yield (its order, all moves played, whether that
         won) when it won or ``is_new()`` says its position is new (see :meth:`is_new`).
         The position is on the board while yielded and taken back when the caller
-        goes on. ``key``: the position's :meth:`key`, if the caller has it;
+        goes on. ``key``: the position's :meth:`key`, if the caller has it (rule 6 is
+        asked by it where it is the class's, :attr:`by_class`);
         ``entered``: the moves that led to it (after those of :data:`~.dead.ALIVE`,
         rule 6 is not asked)."""
         alive = self.daily or (entered and entered[0][0][0] in ALIVE)
-        if not alive and self.is_dead_remembered(key):  # rule 6, at every position
+        if not alive and self.is_dead_remembered(key if self.by_class else None):  # rule 6
             return
         if self.watch:
             self.closest = min(self.closest, self.distance())
         # The columns' keys here, for each child's to be made again only where it moved
         # (a play or undo forgets a changed column's part, so without this none is wrong).
         keys = self.column_keys(self.loose_parts)[:] if self.column_parts_used else None
-        # The exact ones made with the loose ones (the best-first search's only).
-        exact = self.exact_column_parts[:] if self.loose_parts else None
         talon = self.talon_part or self.talon_key()  # the same again once taken back
         # Bound once: these lists are changed in place while the children are played.
         play, undo, column_parts = self.play, self.undo, self.column_parts
-        exact_parts, play_safe_moves = self.exact_column_parts, self.play_safe_moves
+        play_safe_moves = self.play_safe_moves
         for order, moves in self.moves():
             first = moves[0]  # never a TALON_CARD, which only follows a talon move
             played: Played = [(first, play(first))]
@@ -131,8 +131,6 @@ class Searcher(Moves, DeadEnds):
             if keys is not None:
                 column_parts[:] = keys
             self.talon_part = talon
-            if exact:
-                exact_parts[:] = exact
 
     def _for_wins(
         self, eager: bool, from_talon: bool
