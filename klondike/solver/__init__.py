@@ -132,8 +132,9 @@ over macro moves with dominance pruning and a transposition table:
    cards off the tableau are all alike to it, it is remembered per class of tableau
    alone (the column counts and the cards off the tableau). The searches that know a
    position by its own key meet many classes the others met: over deals 0-199 at 20,000
-   nodes, DEAD3 of the questions are answered from memory in draw 3 and DEAD1 in draw 1,
-   against 23% and 20% when each search remembered answers by its own kind of key.
+   nodes, 24.4% of the questions are answered from memory in draw 3 and 36.5% in draw 1,
+   against 10.1% and 16.3% when each search remembered answers by its own kind of key,
+   with the same nodes.
 7. **Won early.** With every tableau card face up and every talon card always in reach
    (or none left), the lowest card not home is always a column's top or in the talon,
    so playing cards home wins.
