@@ -241,9 +241,9 @@ over macro moves with dominance pruning and a transposition table:
     rule 9's search). The depth-first
     search with rule 3's moves and talon chains, knowing a position by its class (rule
     12's key) and, like every search, remembering rule 6's answers by its tableau's class
-    (per column the count of its own cards, and the set of cards off the tableau). Rule 3's only move
-    that leaves the class as it is, part of a run onto the twin of the card it lies on,
-    is not tried: its child would be cut as seen. Its reasons go into other moves. A
+    (per column the count of its own cards, and the set of cards off the tableau). Rule
+    3's only move that leaves the class as it is, part of a run onto the twin of the card
+    it lies on, is not tried: its child would be cut as seen. Its reasons go into other moves. A
     card it would uncover to go home goes home in the same move (the run onto the twin,
     then the card: rule 12's move); a card that would come onto the uncovered card can
     come straight onto the twin, a top, which rule 3 already tries. Why it stays sound:
