@@ -308,9 +308,10 @@ def test_no_deal_the_search_wins_is_called_dead(monkeypatch: pytest.MonkeyPatch)
 def test_the_best_first_search_wins_where_depth_first_is_lost_in_a_subtree() -> None:
     # Rule 8: deal 128 in draw 1 is not won by the depth-first search within 30,000
     # nodes, nor by rule 12's search in its first QUICK; the eager best-first search,
-    # joining at SOLO nodes with two others, wins it in 2,283 nodes of its own.
+    # joining at SOLO nodes with two others, wins it in 2,474 nodes of its own (2,283
+    # when it knew positions by the loose key, not by their class).
     game = Game.new(128, 1)
-    solution = solve(game, budget=QUICK + SOLO + 3 * 2_300)
+    solution = solve(game, budget=QUICK + SOLO + 3 * 2_500)
     assert solution.result == WON and solution.nodes > QUICK + SOLO
     assert replays_to_win(game, solution.moves)
     assert solve(game, budget=QUICK + SOLO).result == UNKNOWN
@@ -332,12 +333,13 @@ def test_in_draw_1_the_prover_starts_with_the_first_search() -> None:
 def test_in_draw_1_no_second_eager_search_joins_late(monkeypatch: pytest.MonkeyPatch) -> None:
     # Rule 8: only where the talon is not one set does an eager best-first search join
     # after LATE turns. In draw 1 with unlimited passes the eager one is there from
-    # SOLO on, once: deal 128 is won after 9,151 nodes wherever LATE falls (8,851 before
-    # rule 12's QUICK nodes first). From 2edba30 to 5476c0e a second one joined there too
+    # SOLO on, once: deal 128 is won after 9,724 nodes wherever LATE falls (9,151 when
+    # the best-first searches knew positions by the loose key, 8,851 before rule 12's
+    # QUICK nodes first). From 2edba30 to 5476c0e a second one joined there too
     # (11,133 nodes with LATE at SOLO + 1; at 12,000, deal 93 was won after 122,205 nodes
     # instead of 85,470).
     monkeypatch.setattr("klondike.solver.portfolio.LATE", SOLO + 1)
-    assert solve(Game.new(128, 1), budget=20_000)[:2] == (WON, 9_151)
+    assert solve(Game.new(128, 1), budget=20_000)[:2] == (WON, 9_724)
 
 
 def test_in_draw_3_more_searches_send_talon_cards_home_at_once() -> None:
@@ -760,7 +762,7 @@ def test_every_position_a_search_expands_is_as_made_again(
         made = search.column_keys(search.loose_parts)[:], search.talon_key()
         for was, now in zip(kept[0], made[0], strict=True):
             assert was in (None, now)
-        if search.loose_parts:
+        if search.eager:  # the eager best-first searches and beams (rules 8 and 14)
             seen["best-first"] += 1
         assert kept[1] in (None, made[1])
         return is_dead_remembered(search, key)
@@ -768,7 +770,7 @@ def test_every_position_a_search_expands_is_as_made_again(
     monkeypatch.setattr(Searcher, "is_dead_remembered", checked)
     for number in (1, 4):  # in draw 3 past SOLO nodes, so every search runs
         solve(Game.new(number, 3), budget=SOLO + 3_000)
-    assert seen["best-first"] > 1_000
+    assert seen["best-first"] > 400  # 479: the eager ones' positions, one of many kinds
 
 
 def test_twins_placed_the_other_way_round_are_one_position_to_the_best_first_search() -> None:

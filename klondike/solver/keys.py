@@ -135,6 +135,16 @@ class Keys(Board):
             seen.add(position)
         return True
 
+    def is_new_by_class(self, seen: set[int]) -> bool:
+        """The best-first search's :meth:`is_new` on rule 13's moves (rule 8): by a 56-bit
+        digest of :meth:`class_key`, as :meth:`is_new_loosely` by :meth:`loose_digest`."""
+        position = int.from_bytes(blake2b(self.class_key(), digest_size=7).digest(), "little")
+        if position in seen:
+            return False
+        if len(seen) < TABLE_LIMIT:
+            seen.add(position)
+        return True
+
     def is_new_or_better(self, lowest: dict[bytes, int]) -> bool:
         """Rule 4's dominance (draw 3 with unlimited passes, depth-first search):
         whether no position seen before differs from this one only in a waste that

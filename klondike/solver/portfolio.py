@@ -128,6 +128,8 @@ def _portfolio(
         prover = PrunedQuotient(game, dead=dead).steps(budget)
         searches += [prover, prover]
     new = partial(Searcher, game, dead=dead)
+    # The best-first searches: on rule 13's moves, knowing positions by class (rule 8).
+    wins = partial(PrunedQuotient, game, dead=dead)
     start = first.closest  # the distance before any move
     late = -1 if first.talon_is_set else LATE  # when the eager one joins (rule 8)
     relaxed: Iterator[Solution | None] | None = None  # rule 9's search, once it runs
@@ -139,8 +141,8 @@ def _portfolio(
             first.watch = False
             if first.talon_is_set:  # the prover goes on; the first search ends
                 searches = [prover]
-                searches.append(new().best_first(budget))
-                searches.append(new(chains=False).best_first(BRIEF, eager=False))
+                searches.append(wins().best_first(budget))
+                searches.append(wins(chains=False).best_first(BRIEF, eager=False))
             else:
                 # Rule 9: the relaxed game's depth-first search, for losses only, its
                 # rule 6 answers its own (they hold for the relaxed game).
@@ -150,13 +152,13 @@ def _portfolio(
                 )
                 others = [relaxed]
                 if start - first.closest <= HOPELESS * start:  # it looks lost
-                    others.append(new().best_first(budget, from_talon=True))
+                    others.append(wins().best_first(budget, from_talon=True))
                     late = -1
                     burst = turn + BURST  # rule 9's search alone first, as after the beams
                 else:  # two turns each to the relaxed search's one
-                    brief = new(chains=False).best_first(BRIEF, eager=False)
-                    talon = new().best_first(budget, from_talon=True)
-                    brief_talon = new().best_first(BRIEF, eager=False, from_talon=True)
+                    brief = wins(chains=False).best_first(BRIEF, eager=False)
+                    talon = wins().best_first(budget, from_talon=True)
+                    brief_talon = wins().best_first(BRIEF, eager=False, from_talon=True)
                     restarted = restarts(new, budget)  # rule 10
                     ladder = beams(new)  # rule 14's beams alone first, for quick wins
                     others += [brief, brief, talon, talon, brief_talon, brief_talon]
@@ -165,7 +167,7 @@ def _portfolio(
                 quotient = searches[0]
                 searches = [quotient] + [s for other in others for s in (other, quotient)][:-1]
         if turn == late:
-            searches.append(new().best_first(budget))
+            searches.append(wins().best_first(budget))
         if nodes == LONG_HAUL and not hauled and not first.talon_is_set:  # once
             hauled = True
             searches = long_haul(searches, relaxed)

@@ -139,13 +139,15 @@ class Searcher(Moves, DeadEnds):
         :meth:`beam`): the cards it sends home (``eager``, ``from_talon``), what
         :meth:`_start` finds (a loss after eager moves home proves nothing, so the
         caller gives only a win), its table of positions known by
-        :meth:`loose_digest`, the start in it, and its tree of positions."""
+        :meth:`loose_digest` (or where its key is the class's, :attr:`by_class`, by its
+        class's digest, :meth:`is_new_by_class`), the start in it, and its tree of
+        positions."""
         self.eager = eager
         self.eager_talon = from_talon
         entered: Played = []
         solution = self._start(entered)
         seen: set[int] = set()
-        is_new = partial(self.is_new_loosely, seen)
+        is_new = partial(self.is_new_by_class if self.by_class else self.is_new_loosely, seen)
         is_new()  # the start
         tree = _Tree(entered)
         self.kept += (seen, tree)
