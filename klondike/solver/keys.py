@@ -12,7 +12,7 @@ from .board import BIT, Board
 
 #: At most this many positions are remembered; past it the search still runs, unpruned.
 TABLE_LIMIT = 3_000_000
-# For the best-first search's keys (rule 8): a face-up card as its colour and rank only,
+# For the beams' keys (rules 8 and 14): a face-up card as its colour and rank only,
 # so that twins (8h and 8d, 7s and 7c...) placed the other way round give the same key.
 _LOOSE = bytes([128 + 13 * RED[c] + RANK_OF[c] for c in range(52)] + list(range(52, 256)))
 #: In a key, after the columns' parts (no part holds it).
@@ -37,8 +37,8 @@ def column_key(column: list[int], down: int, i: int) -> bytes:
 
 class Keys(Board):
     """A board that knows its position by a key: :meth:`key` (exact), :meth:`loose_key`
-    (the best-first search's), each made from the parts of it that :class:`Board` keeps,
-    or :meth:`class_key` (rule 12's)."""
+    (the beams'), each made from the parts of it that :class:`Board` keeps, or
+    :meth:`class_key` (rule 12's, the best-first searches')."""
 
     last_key: bytes  # the key is_new or is_new_or_better made last (b"" at first, Searcher)
 
@@ -64,17 +64,18 @@ class Keys(Board):
         return bytes(self.found + locked) + (self.talon_part or self.talon_key())
 
     def loose_key(self) -> bytes:
-        """Rule 8's key for the best-first search: face-up column cards by colour and
-        rank alone (twins placed the other way round are one position to it), so the
-        foundations are spelled out."""
+        """Rule 8's loose key, the beams' (rule 14) and a :class:`~.search.Searcher`'s
+        best-first search's: face-up column cards by colour and rank alone (twins placed
+        the other way round are one position to it), so the foundations are spelled
+        out."""
         parts = sorted(self.column_keys(loose=True))
         parts.append(END_OF_COLUMNS + bytes(self.found))
         parts.append(self.talon_part or self.talon_key())
         return b"".join(parts)
 
     def loose_digest(self) -> int:
-        """:meth:`loose_key` as a number of 56 bits (its BLAKE2 digest), which the
-        best-first search remembers instead of the key: a third of the memory. Two
+        """:meth:`loose_key` as a number of 56 bits (its BLAKE2 digest), which a search
+        for wins remembers instead of the key: a third of the memory. Two
         positions with one digest are one position to it, as twins already are; that
         can only hide a win from it, never make a false one (rule 8). A digest, not
         :func:`hash`, so that every device skips the same positions."""
@@ -127,7 +128,7 @@ class Keys(Board):
         return True
 
     def is_new_loosely(self, seen: set[int]) -> bool:
-        """The best-first search's :meth:`is_new`, by :meth:`loose_digest` (rule 8)."""
+        """A search for wins' :meth:`is_new`, by :meth:`loose_digest` (rule 8)."""
         position = self.loose_digest()
         if position in seen:
             return False

@@ -221,7 +221,7 @@ class Searcher(Moves, DeadEnds):
         so far (rule 5's distance, then its move order, then the newest), not the next
         child on the current line: it goes straight for wins that start with a move the
         depth-first search would only come back to after exhausting a large subtree.
-        It knows positions by :meth:`loose_key` and, with ``eager``, sends every card
+        It knows positions as :meth:`_for_wins` says and, with ``eager``, sends every card
         home as soon as it can (with ``from_talon``, talon cards the draws reach too),
         so it only looks for wins: having run out of positions, it stops without an
         answer (rule 8)."""
