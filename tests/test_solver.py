@@ -37,6 +37,7 @@ from klondike.solver.board import (
     TALON_CARD,
     TALON_TO_COLUMN,
     face_down_set,
+    locked_counts,
 )
 from klondike.solver.dead import ALIVE
 from klondike.solver.portfolio import (
@@ -709,17 +710,19 @@ def test_talon_chains_agree_with_brute_force() -> None:
 
 
 def assert_play_keeps_what_the_position_gives(search: Searcher) -> None:
-    """The face-down set and the card under each column card, as play and undo keep
-    them, are what making them again from the position gives."""
+    """The face-down set, the card under each column card and rule 12's locked counts,
+    as play and undo keep them, are what making them again from the position gives."""
     assert search.face_down == face_down_set(search.columns, search.down)
+    assert search.locked == locked_counts(search.columns, search.down)
     for col in search.columns:
         assert [search.below[card] for card in col] == [NO_CARD, *col][: len(col)]
 
 
 def test_what_play_and_undo_keep_matches_the_position_made_again() -> None:
-    # play and undo keep the card under each column card and the face-down set; a
-    # best-first snapshot keeps the column keys it was made with. Along random lines of
-    # moves and back, each must be what making it again from the position gives.
+    # play and undo keep the card under each column card, the face-down set and rule
+    # 12's locked counts; a best-first snapshot keeps the column keys it was made with.
+    # Along random lines of moves and back, each must be what making it again from the
+    # position gives.
     rng = random.Random(5)
     for number in range(12):
         search = Searcher(Game(GameCode(number, 1 + 2 * (number % 2), "N")))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from ..cards import RANK_OF, RED, SUIT_OF
+from ..cards import KING, RANK_OF, RED, SUIT_OF
 from ..game import Game
 from ..moves import COLUMN_TO_F, COLUMN_TO_T, FOUNDATION_TO_T, STOCK, WASTE_TO_F, WASTE_TO_T
 
@@ -47,6 +47,9 @@ NO_CARD = 52  # nothing under a card (see _below)
 # Per column, its top card's move home: made once, not at every position.
 _HOME_FROM = tuple((COLUMN_HOME, i, -1, 0, 0) for i in range(7))
 _NEXT_COLUMN = bytes((NO_CARD,))
+# Per card at the bottom of a column with no face-down card: 1 if it is the column's own
+# (any card but a King, R2.3), 0 for a King, which may have come from elsewhere.
+OWN_BOTTOM = bytes(0 if RANK_OF[c] == KING else 1 for c in range(52))
 
 
 def _in_a_row(columns: list[list[int]]) -> bytes:
@@ -59,6 +62,17 @@ def _below(in_a_row: bytes) -> bytearray:
     column: the byte before it in :func:`_in_a_row`'s columns (a table of 256, made
     by one call)."""
     return bytearray(bytes.maketrans(in_a_row[1:], in_a_row[:-1]))
+
+
+def locked_counts(columns: list[list[int]], down: list[int]) -> bytearray:
+    """Per column, the count of its own cards still on it below and at its first face-up
+    card (rule 12's part of :meth:`~.keys.Keys.class_key`): its face-down count + 1, or
+    with none face down, 1 for a bottom card of its own (:data:`OWN_BOTTOM`), 0 for a
+    King or a space."""
+    return bytearray(
+        d + 1 if d else OWN_BOTTOM[col[0]] if col else 0
+        for col, d in zip(columns, down, strict=True)
+    )
 
 
 def face_down_set(columns: list[list[int]], down: list[int]) -> int:
@@ -124,6 +138,7 @@ class Board:
         # Per column card, the card under it (see _below), kept by play and undo.
         self.below = _below(_in_a_row(self.columns))
         self.face_down = face_down_set(self.columns, self.down)  # kept by play and undo
+        self.locked = locked_counts(self.columns, self.down)  # kept by play and undo
         self.eager = False  # every card home at once, not just safe ones (rule 8)
         self.eager_talon = False  # the same for every talon card the draws reach
 
@@ -162,7 +177,10 @@ class Board:
             if d and k == d:  # R2.7: the card below turns up
                 down[a] = d - 1
                 self.face_down ^= BIT[src[-1]]
+                self.locked[a] = d if d > 1 else OWN_BOTTOM[src[0]]
                 return count << 1 | 1
+            if not src:
+                self.locked[a] = 0
             return count << 1
         if kind == COLUMN_HOME:
             keys[a] = None
@@ -173,7 +191,10 @@ class Board:
             if d and len(col) == d:
                 down[a] = d - 1
                 self.face_down ^= BIT[col[-1]]
+                self.locked[a] = d if d > 1 else OWN_BOTTOM[col[0]]
                 return card << 1 | 1
+            if not col:
+                self.locked[a] = 0
             return card << 1
         if kind == FOUNDATION_TO_COLUMN:  # R2.6
             keys[b] = None
@@ -211,15 +232,21 @@ class Board:
             if info & 1:  # the card it uncovered turns face down again
                 self.down[a] += 1
                 self.face_down ^= BIT[src[-1]]
+                self.locked[a] = self.down[a] + 1
+            elif not src:
+                self.locked[a] = OWN_BOTTOM[run[0]]
             src.extend(run)
             del dst[-count:]
         elif kind == COLUMN_HOME:
             keys[a] = None
             card = info >> 1
+            column = columns[a]
             if info & 1:
                 self.down[a] += 1
-                self.face_down ^= BIT[columns[a][-1]]
-            column = columns[a]
+                self.face_down ^= BIT[column[-1]]
+                self.locked[a] = self.down[a] + 1
+            elif not column:
+                self.locked[a] = OWN_BOTTOM[card]
             self.below[card] = column[-1] if column else NO_CARD
             column.append(card)
             self.found[SUIT_OF[card]] -= 1
@@ -365,6 +392,7 @@ class Board:
         self.column_parts = [None] * 7
         self.talon_part = None
         self.below = _below(in_a_row)
+        self.locked = locked_counts(self.columns, self.down)
 
 
 def move_texts(moves: Iterable[BoardMove]) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hashlib import blake2b
 
-from ..cards import KING, RANK_OF, RED
+from ..cards import RANK_OF, RED
 from .board import BIT, Board
 
 #: At most this many positions are remembered; past it the search still runs, unpruned.
@@ -22,9 +22,6 @@ _HEAD = tuple(
     tuple(bytes((64 + down, column) if down else (64,)) for down in range(53))
     for column in range(7)
 )
-# Per card at the bottom of a column with no face-down card: 1 if it is the column's own
-# (any card but a King, R2.3), 0 for a King, which may have come from elsewhere.
-_OWN_BOTTOM = bytes(0 if RANK_OF[c] == KING else 1 for c in range(52))
 
 
 def column_key(column: list[int], down: int, i: int) -> bytes:
@@ -57,11 +54,7 @@ class Keys(Board):
         runs changes. The foundations, per column the count of its own cards still on it
         below and at its first face-up card (0 for a space or a King's run moved into
         one), and rule 4's talon part. The face-up cards are the others."""
-        locked = [
-            d + 1 if d else _OWN_BOTTOM[col[0]] if col else 0
-            for col, d in zip(self.columns, self.down, strict=True)
-        ]
-        return bytes(self.found + locked) + (self.talon_part or self.talon_key())
+        return bytes(self.found) + self.locked + (self.talon_part or self.talon_key())
 
     def loose_key(self) -> bytes:
         """Rule 8's loose key, the beams' (rule 14) and a :class:`~.search.Searcher`'s
