@@ -17,6 +17,8 @@ Chromium + Pyodide cost ~250 MiB and 2-5 s a page, so tests share what they can:
 Helpers in e2e/harness.py (`from harness import ...` in a test): `boot(page)` waits for the
 performance mark "klondike-ready"; `open_app(context, url)`; `reboot(page)`;
 `wait_offline_ready(page)` waits until the service worker has precached the app;
+`wait_for_solver(page)` until the solver's worker said it is ready (failing, it says how
+the worker booted and what the page's console said);
 `new_site_context(browser)`; `PageWatch`. A page whose renderer crashes while it boots is
 opened once more by `open_app`, with a `RendererCrash` warning (e2e/test_harness.py).
 

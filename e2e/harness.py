@@ -31,6 +31,7 @@ CHROMIUM_ARGS = [
 ]
 BOOT_TIMEOUT_MS = 60_000  # generous: a noisy 2-core machine can take 10x the usual 2-5 s
 READY_MARK = "klondike-ready"
+LOG_LINES = 40  # console messages a PageWatch keeps, for a failure to quote
 LOCAL_HOSTS = {"127.0.0.1"}
 LOCAL_SCHEMES = {"data", "blob", "about"}
 #: What Chromium prints goes to this file (Playwright's DEBUG_FILE, set by conftest.py
@@ -55,6 +56,7 @@ class PageWatch:
     page_errors: list[str] = field(default_factory=list)
     outside: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)  # every console message, the last LOG_LINES
 
     def problems(self) -> list[str]:
         return ([f"console error: {m}" for m in self.console_errors]
@@ -93,7 +95,13 @@ def guard_context(context) -> PageWatch:
 def watch_page(page) -> PageWatch:
     """Record the page's console errors and uncaught errors into its context's watch."""
     watch = page.context.watch
-    page.on("console", lambda msg: msg.type == "error" and watch.console_errors.append(msg.text))
+    def heard(msg) -> None:
+        if msg.type == "error":
+            watch.console_errors.append(msg.text)
+        watch.log.append(f"{msg.type}: {msg.text}")
+        del watch.log[:-LOG_LINES]
+
+    page.on("console", heard)
     page.on("pageerror", lambda error: watch.page_errors.append(str(error)))
     page.watch = watch
     return watch
@@ -206,6 +214,27 @@ def wait_for_value(page, function: str, expected, timeout_ms: int = BOOT_TIMEOUT
     except PlaywrightTimeoutError:
         last = page.evaluate(f"window[{json.dumps(slot)}]?.value")
         raise AssertionError(f"{function} is {last}, want {json.dumps(expected)}") from None
+
+
+def wait_for_solver(page, expression: str = "length > 0",
+                    timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until ``performance.getEntriesByName('solver-ready').<expression>`` (the
+    solver's worker said it is ready); on time out, fail saying how each of the page's
+    workers booted (runtime.mjs's klondikeBoot there) and the page's last console
+    messages, where the page says why the solver is unavailable."""
+    try:
+        page.wait_for_function(f"performance.getEntriesByName('solver-ready').{expression}",
+                               timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        booted = []
+        for worker in page.workers:
+            try:
+                booted.append(worker.evaluate("JSON.stringify(globalThis.klondikeBoot ?? null)"))
+            except PlaywrightError as e:
+                booted.append(f"not asked: {e}")
+        log = "\n".join(page.watch.log) if hasattr(page, "watch") else "(not watched)"
+        raise AssertionError(f"the solver's worker is not ready: workers booted {booted}; "
+                             f"the page's console:\n{log}") from None
 
 
 def wait_in_worker(worker, predicate: str, arg=None, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:

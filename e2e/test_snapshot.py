@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import boot, open_app, wait_for_value, wait_offline_ready
+from harness import boot, open_app, wait_for_solver, wait_for_value, wait_offline_ready
 from player import start
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,7 @@ def page_boot(page) -> str:
 
 def worker_boot(page) -> str:
     """How the solver's worker's Pyodide started (its "ready" message says)."""
-    page.wait_for_function("performance.getEntriesByName('solver-ready').length > 0")
+    wait_for_solver(page)
     detail = page.evaluate("performance.getEntriesByName('solver-ready')[0].detail")
     return json.loads(detail)["boot"]
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import wait_in_worker
+from harness import wait_for_solver, wait_in_worker
 from player import choose, click_stock, moves, pointer_play, settle, start, wait_for_moves
 
 from klondike import Game
@@ -33,7 +33,7 @@ HEAR_ANSWERS = """() => {
 
 
 def solver_worker(page):
-    page.wait_for_function("performance.getEntriesByName('solver-ready').length > 0")
+    wait_for_solver(page)
     return next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
 
 

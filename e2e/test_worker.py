@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from harness import boot, open_app, wait_in_worker
+from harness import boot, open_app, wait_for_solver, wait_in_worker
 from player import click_stock, settle, start, wait_for_moves
 
 from klondike import Game
@@ -76,8 +76,7 @@ def test_a_worker_grown_big_is_replaced_once_idle_and_the_new_one_answers(
     old.on("close", lambda worker: closed.append(worker))
     old.evaluate("self.klondikeHeap = () => 2 ** 30")  # far past RESTART_HEAP
     click_stock(page)  # a position to answer; then it is idle, and big
-    page.wait_for_function("performance.getEntriesByName('solver-ready').length === 2",
-                           timeout=60_000)  # a new worker booted
+    wait_for_solver(page, "length === 2")  # a new worker booted
     assert closed == [old]
     start(page, "KL1-D1N-AAAAAAC")
     wait_state(page, "won")  # answered by the new worker
@@ -108,8 +107,7 @@ def test_winnable_deals_only_deals_a_deal_the_solver_proved(fresh_context, site_
 def test_a_hidden_page_pauses_the_search_and_shown_again_it_goes_on(fresh_context, site_url):
     page = open_app(fresh_context, site_url)
     start(page, "KL1-D3N-AAAAAAB")  # undecided for a minute or more (lost after 1,023,161 nodes)
-    page.wait_for_function("performance.getEntriesByName('solver-ready').length === 1",
-                           timeout=60_000)
+    wait_for_solver(page, "length === 1")
     worker = next(w for w in page.workers if w.url.endswith("/solver-worker.js"))
     worker.evaluate("""() => {
         self.said = [];  // what the worker says, and when
@@ -194,8 +192,7 @@ def test_a_small_device_s_search_stops_at_its_memory_cap_and_is_not_searched_aft
     page.reload()
     boot(page)
     assert state(page) == "unknown" and page.text_content("#code") == CAPPED
-    page.wait_for_function("performance.getEntriesByName('solver-ready').length === 1",
-                           timeout=60_000)
+    wait_for_solver(page, "length === 1")
     click_stock(page)  # a new position is searched as ever...
     wait_for_moves(page, 1)
     page.wait_for_function("window.__posted.some((t) => t.includes('\"position\"'))")
