@@ -5,6 +5,7 @@ tables of the keys seen, which a search asks whether a position is new.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from hashlib import blake2b
 
 from ..cards import RANK_OF, RED
@@ -66,14 +67,6 @@ class Keys(Board):
         parts.append(self.talon_part or self.talon_key())
         return b"".join(parts)
 
-    def loose_digest(self) -> int:
-        """:meth:`loose_key` as a number of 56 bits (its BLAKE2 digest), which a search
-        for wins remembers instead of the key: a third of the memory. Two
-        positions with one digest are one position to it, as twins already are; that
-        can only hide a win from it, never make a false one (rule 8). A digest, not
-        :func:`hash`, so that every device skips the same positions."""
-        return int.from_bytes(blake2b(self.loose_key(), digest_size=7).digest(), "little")
-
     def column_keys(self, loose: bool) -> list[bytes]:
         """Each column's part of :meth:`key` (or with ``loose``, of :meth:`loose_key`),
         made again only for the columns a move changed since it was last asked."""
@@ -120,19 +113,14 @@ class Keys(Board):
             seen.add(position)
         return True
 
-    def is_new_loosely(self, seen: set[int]) -> bool:
-        """A search for wins' :meth:`is_new`, by :meth:`loose_digest` (rule 8)."""
-        position = self.loose_digest()
-        if position in seen:
-            return False
-        if len(seen) < TABLE_LIMIT:
-            seen.add(position)
-        return True
-
-    def is_new_by_class(self, seen: set[int]) -> bool:
-        """The best-first search's :meth:`is_new` on rule 13's moves (rule 8): by a 56-bit
-        digest of :meth:`class_key`, as :meth:`is_new_loosely` by :meth:`loose_digest`."""
-        position = int.from_bytes(blake2b(self.class_key(), digest_size=7).digest(), "little")
+    def is_new_by_digest(self, seen: set[int], key: Callable[[], bytes]) -> bool:
+        """A search for wins' :meth:`is_new` (rule 8), by a number of 56 bits made of
+        ``key()`` (:meth:`loose_key` or :meth:`class_key`; its BLAKE2 digest), which it
+        remembers instead of the key: a third of the memory. Two positions with one
+        digest are one position to it, as twins already are; that can only hide a win
+        from it, never make a false one. A digest, not :func:`hash`, so that every
+        device skips the same positions."""
+        position = int.from_bytes(blake2b(key(), digest_size=7).digest(), "little")
         if position in seen:
             return False
         if len(seen) < TABLE_LIMIT:

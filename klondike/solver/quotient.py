@@ -38,8 +38,7 @@ class Quotient(Searcher):
     positions that differ only in where the face-up cards that lie on other face-up
     cards lie."""
 
-    column_parts_used = False  # its key is made from counts, not the columns' parts
-    by_class = True
+    by_class = True  # its key is made from counts, not the columns' parts
     key = Searcher.class_key
 
     def moves(self) -> list[tuple[int, tuple[BoardMove, ...]]]:
@@ -129,7 +128,6 @@ class PrunedQuotient(Searcher):
     as it is (part of a run onto the twin of the card it lies on) is not tried; where it
     would uncover a card to go home, that card goes home in the same move."""
 
-    column_parts_used = False
     by_class = True
     partial_runs = False
     key = Searcher.class_key

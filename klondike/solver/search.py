@@ -45,8 +45,9 @@ class Searcher(Moves, DeadEnds):
     keys of :class:`~klondike.solver.keys.Keys` and the check of :class:`DeadEnds`, put
     together by :meth:`steps` (depth-first) or :meth:`best_first`."""
 
-    column_parts_used = True  # whether its keys are made from the columns' parts
-    by_class = False  # whether its key is its position's class (rule 12's class_key)
+    # Whether its key is its position's class (rule 12's class_key, made from counts);
+    # if not, its keys are made from the columns' parts (Keys.column_keys).
+    by_class = False
 
     def __init__(
         self,
@@ -105,7 +106,7 @@ class Searcher(Moves, DeadEnds):
             self.closest = min(self.closest, self.distance())
         # The columns' keys here, for each child's to be made again only where it moved
         # (a play or undo forgets a changed column's part, so without this none is wrong).
-        keys = self.column_keys(self.loose_parts)[:] if self.column_parts_used else None
+        keys = None if self.by_class else self.column_keys(self.loose_parts)[:]
         talon = self.talon_part or self.talon_key()  # the same again once taken back
         # Bound once: these lists are changed in place while the children are played.
         play, undo, column_parts = self.play, self.undo, self.column_parts
@@ -139,15 +140,16 @@ class Searcher(Moves, DeadEnds):
         :meth:`beam`): the cards it sends home (``eager``, ``from_talon``), what
         :meth:`_start` finds (a loss after eager moves home proves nothing, so the
         caller gives only a win), its table of positions known by
-        :meth:`loose_digest` (or where its key is the class's, :attr:`by_class`, by its
-        class's digest, :meth:`is_new_by_class`), the start in it, and its tree of
-        positions."""
+        :meth:`~.keys.Keys.is_new_by_digest` of its :meth:`loose_key` (or where its key
+        is the class's, :attr:`by_class`, of its :meth:`class_key`), the start in it, and
+        its tree of positions."""
         self.eager = eager
         self.eager_talon = from_talon
         entered: Played = []
         solution = self._start(entered)
         seen: set[int] = set()
-        is_new = partial(self.is_new_by_class if self.by_class else self.is_new_loosely, seen)
+        key = self.class_key if self.by_class else self.loose_key
+        is_new = partial(self.is_new_by_digest, seen, key)
         is_new()  # the start
         tree = _Tree(entered)
         self.kept += (seen, tree)
