@@ -44,8 +44,9 @@ def test_a_card_under_a_run_goes_home_once_its_run_goes_onto_the_twin() -> None:
 
 def test_a_card_goes_onto_the_free_twin_of_a_covered_card_in_one_move() -> None:
     # The 6h fits on the 7s and on the 7c. The 7s has the 6d on it; the 7c, its twin, is
-    # a top: the 6h goes onto the 7c, with no run moved first.
-    game = position(["Kd | 8h 7s 6d", "Jd | 8d 7c"], stock="6h", foundations="5s 5h 5d 6c")
+    # a top: the 6h goes onto the 7c, with no run moved first. (Not next on its
+    # foundation: safe to go home, it would go there instead, rules 2 and 3.)
+    game = position(["Kd | 8h 7s 6d", "Jd | 8d 7c"], stock="6h", foundations="5s 4h 5d 6c")
     moves = [moves for _, moves in Quotient(game).moves() if moves[-1][0] == TALON_TO_COLUMN]
     assert moves == [((TALON_TO_COLUMN, 0, 1, 1, 0),)]  # after one press of the stock
 

@@ -35,6 +35,7 @@ from klondike.solver.board import (
     FOUNDATION_TO_COLUMN,
     NO_CARD,
     TALON_CARD,
+    TALON_HOME,
     TALON_TO_COLUMN,
     face_down_set,
     locked_counts,
@@ -515,6 +516,19 @@ def test_a_talon_card_goes_out_only_with_what_comes_onto_it() -> None:
     # Without chains (the first depth-first search), the Kh may go out alone.
     alone = [[move[0] for move in moves] for _, moves in Searcher(game, chains=False).moves()]
     assert [TALON_TO_COLUMN] in alone
+
+
+def test_a_talon_card_safe_to_go_home_is_not_put_on_a_column_as_well() -> None:
+    # Rules 2 and 3: the 2s is next on its foundation and safe to send home. Put on the
+    # 3h, the safe moves after it would send it home at once: the position its move home
+    # makes, made again only to be found not new. So only the move home is tried, by
+    # rule 3's moves, rule 13's and rule 12's. The 5s is next too, but not safe (no red
+    # 4 is home): it goes home or onto the 6h.
+    for card, top, home, both in (("2s", "3h", "As", False), ("5s", "6h", "4s", True)):
+        game = position([f"Kd | {top}"], stock=card, foundations=home, draw=3)
+        for search in (Searcher(game), PrunedQuotient(game), Quotient(game)):
+            kinds = sorted(moves[0][0] for _, moves in search.moves())
+            assert kinds == ([TALON_HOME, TALON_TO_COLUMN] if both else [TALON_HOME])
 
 
 def test_talon_chains_prove_a_loss_in_fewer_nodes() -> None:

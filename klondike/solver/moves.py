@@ -122,6 +122,10 @@ class Moves(Board):
                 card = talon[index]
                 if found[SUIT_OF[card]] == HOME_BEFORE[card]:
                     add((_TALON_HOME_FIRST, ((TALON_HOME, index, -1, presses, recycled),)))
+                    if self._is_safe_home(card):
+                        # Onto a column, the safe moves would send it home at once: the
+                        # same position as this move's, made again to be found not new.
+                        continue
                 for j in onto[card]:
                     move = (TALON_TO_COLUMN, index, j, presses, recycled)
                     add((_TALON_TO_COLUMN_FIRST, (move,)))

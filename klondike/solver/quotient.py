@@ -91,6 +91,8 @@ class Quotient(Searcher):
             card = talon[index]
             if found[SUIT_OF[card]] == RANK_OF[card] - 1:
                 add((_TALON_HOME, ((TALON_HOME, index, -1, presses, recycled),)))
+                if self._is_safe_home(card):
+                    continue  # onto a column, the safe moves would send it home at once
             j = place[card]
             if j >= 0:
                 add((_TALON_TO_COLUMN, ((TALON_TO_COLUMN, index, j, presses, recycled),)))
