@@ -53,6 +53,9 @@ over macro moves with dominance pruning and a transposition table:
    - A foundation card of rank >= 3 comes back only if a card would come onto it, or
      the next card down could then come back too, onto a card that is not face down
      (an Ace or a 2 never needs to).
+   - A talon card next home and safe to go there (rule 2) goes home, not to the
+     tableau, where the safe moves would send it home at once: the same position.
+     (In draw 1 with unlimited passes rule 2 has sent such a card home already.)
    - In draw 1 with unlimited passes every talon card stays in reach, so it goes to the
      tableau only for a card that would come onto it (a column's run comes in the same
      move), and home only once the next card of its suit is face up in a column (or
