@@ -62,6 +62,30 @@ def test_the_budget_benchmark_searches_again_what_was_left_unknown(tmp_path: Pat
     assert out.rstrip().endswith("draw 3, 3 deals, unknown within 4,700: 1 (33.3%)")
 
 
+def test_the_split_benchmark_counts_each_search_s_own_turns() -> None:
+    # bench/solver_split.py counts the portfolio's turns per search, names the one that
+    # answered, and leaves out the deals decided within --over nodes.
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "solver_split.py"), "--deals", "0:3",
+         "--budget", "3000", "--over", "0"],
+        capture_output=True, text=True, check=True, timeout=120,
+    ).stdout
+    lines = out.splitlines()
+    # Deal 0 in draw 3: lost by rule 12's search alone (rule 8's first search, SOLO turns).
+    lost = re.fullmatch(r"draw 3 deal 0: lost after ([\d,]+) nodes \([\d.]+ s of CPU\) "
+                        r"by rule 12 steps; turns: rule 12 steps ([\d,]+)", lines[0])
+    assert lost, out
+    nodes, turns = (int(n.replace(",", "")) for n in lost.groups())
+    assert turns == nodes + 1  # each node a turn, and the one that answered
+    # Deal 1: undecided within the budget; past SOLO nodes the others took turns too.
+    assert lines[1].startswith("draw 3 deal 1: unknown after 3,000 nodes ("), out
+    turns_text = lines[1].split("turns: ")[1]
+    counts = dict(re.findall(r"(rule [^,;]+?(?: \([^)]*\))?) ([\d,]+)", turns_text))
+    assert "rule 12 steps" in counts and "rule 14 beams" in counts, counts
+    assert sum(int(n.replace(",", "")) for n in counts.values()) >= 3_000
+    assert lines[-1] == "1 deals of 0:3 took at most 0 nodes (not shown)"  # deal 2
+
+
 def test_the_pyodide_benchmark_times_another_checkout_in_the_same_runs() -> None:
     # bench/solver_pyodide.mjs --against loads both checkouts' klondike/ into one
     # Pyodide and takes turns; this checkout against itself searches the same nodes.
