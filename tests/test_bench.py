@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from klondike.solution import LOST, Solution
 
 ROOT = Path(__file__).resolve().parent.parent
 # bench/machine.py's line, up to its load average.
@@ -84,6 +89,28 @@ def test_the_split_benchmark_counts_each_search_s_own_turns() -> None:
     assert "rule 12 steps" in counts and "rule 14 beams" in counts, counts
     assert sum(int(n.replace(",", "")) for n in counts.values()) >= 3_000
     assert lines[-1] == "1 deals of 0:3 took at most 0 nodes (not shown)"  # deal 2
+
+
+def test_the_soundness_check_compares_the_solver_with_every_legal_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # bench/soundness.py: the solver's answers on random endgames against a search of
+    # every legal move; it agrees on these, and exits with 1 and says where when the
+    # solver is wrong (here a solver that calls everything lost).
+    spec = importlib.util.spec_from_file_location("soundness", ROOT / "bench" / "soundness.py")
+    assert spec and spec.loader
+    soundness = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(soundness)
+    argv = ["soundness.py", "--endgames", "12", "--left", "12", "--columns", "3"]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert soundness.main() == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("seed 11, 12 cards left in 2-3 columns, 12 endgames: "), line
+    assert "; 0 wrong (" in line
+    monkeypatch.setattr(soundness, "solve", lambda game, budget: Solution(LOST, 0, []))
+    assert soundness.main() == 1
+    out = capsys.readouterr().out
+    assert "the solver says lost, every move wins" in out and " wrong (" in out, out
 
 
 def test_the_pyodide_benchmark_times_another_checkout_in_the_same_runs() -> None:

@@ -203,8 +203,9 @@ def random_endgame(
                               f"{SCORINGS[scoring].start} 0")
 
 
-def brute_force_wins(game: Game) -> bool:
-    """Every move the core allows, every position once: no pruning at all."""
+def brute_force_wins(game: Game, limit: int | None = None) -> bool | None:
+    """Every move the core allows, every position once: no pruning at all. None if it
+    would keep more than ``limit`` positions (bench/soundness.py)."""
     game = game.copy()
     limited = game.scoring.passes is not None
 
@@ -228,6 +229,8 @@ def brute_force_wins(game: Game) -> bool:
             game.undo()
         else:
             seen.add(key())
+            if limit is not None and len(seen) > limit:
+                return None
             stack.append(iter(game.legal_moves()))
     return False
 
