@@ -112,7 +112,7 @@ def main() -> None:
         by = f" by {turns.last}" if solution.result != "unknown" else ""
         print(f"draw {args.draw} deal {number}: {solution.result} after {solution.nodes:,} "
               f"nodes ({seconds:.2f} s of CPU){by}; turns: {shares}", flush=True)
-    print(f"{quick} deals of {args.deals} took at most {args.over:,} nodes (not shown)")
+    print(f"{quick} of deals {args.deals} took at most {args.over:,} nodes (not shown)")
 
 
 if __name__ == "__main__":

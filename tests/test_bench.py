@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from klondike.solution import LOST, Solution
+from klondike.solution import LOST, WON, Solution
 
 ROOT = Path(__file__).resolve().parent.parent
 # bench/machine.py's line, up to its load average.
@@ -88,7 +88,7 @@ def test_the_split_benchmark_counts_each_search_s_own_turns() -> None:
     counts = dict(re.findall(r"(rule [^,;]+?(?: \([^)]*\))?) ([\d,]+)", turns_text))
     assert "rule 12 steps" in counts and "rule 14 beams" in counts, counts
     assert sum(int(n.replace(",", "")) for n in counts.values()) >= 3_000
-    assert lines[-1] == "1 deals of 0:3 took at most 0 nodes (not shown)"  # deal 2
+    assert lines[-1] == "1 of deals 0:3 took at most 0 nodes (not shown)"  # deal 2
 
 
 def test_the_soundness_check_compares_the_solver_with_every_legal_move(
@@ -111,6 +111,10 @@ def test_the_soundness_check_compares_the_solver_with_every_legal_move(
     assert soundness.main() == 1
     out = capsys.readouterr().out
     assert "the solver says lost, every move wins" in out and " wrong (" in out, out
+    # A win whose line does not win (no moves at all) is wrong too.
+    monkeypatch.setattr(soundness, "solve", lambda game, budget: Solution(WON, 0, []))
+    assert soundness.main() == 1
+    assert "the solver's winning line does not win" in capsys.readouterr().out
 
 
 def test_the_pyodide_benchmark_times_another_checkout_in_the_same_runs() -> None:
