@@ -154,6 +154,27 @@ def test_the_pyodide_benchmark_times_cpython_on_the_same_searches() -> None:
     assert f"Pyodide's CPU time / CPython {sys.version.split()[0]}'s: best " in out, out
 
 
+def test_the_browser_benchmark_times_pyodide_in_a_chromium_worker_against_cpython() -> None:
+    # bench/solver_browser.py: the same comparison with Pyodide in a module Web Worker of
+    # headless Chromium, as the app's solver runs, instead of Node.js.
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "solver_browser.py"), "--rounds", "2",
+         "--warmup", "1", "--first", "30000", "2", "300", "3"],
+        capture_output=True, text=True, check=True, timeout=300, cwd=ROOT,
+    ).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith("Deals 30000-30001 in draw 3, 300 nodes each, 2 rounds"), out
+    assert "Pyodide in a module worker" in lines[0], out
+    assert lines[1].startswith("  Pyodide's warm-up first, not counted: "), out
+    nodes = [line.split(": ")[1].split(" nodes")[0] for line in lines[2:4]]
+    assert lines[2].startswith("  Pyodide (Python 3.") and len(set(nodes)) == 1, out
+    version = sys.version.split()[0]
+    assert lines[3].startswith(f"  CPython {version} ({sys.executable}): "), out
+    assert re.match(rf"  Pyodide's time / CPython {re.escape(version)}'s: best \d+\.\d{{3}}, "
+                    r"median \d+\.\d{3}; round by round \d+\.\d{3} at the median", lines[4]), out
+    assert re.match(MACHINE_LINE, lines[5]), out
+
+
 def test_benchmarks_print_the_machine_speed_and_load_beside_their_figures() -> None:
     # bench/machine.py: the fixed loop's CPU time and the load average, which bench/solver.py
     # prints after its table and the browser benchmarks (worker, moves, startup, memory)
