@@ -35,6 +35,7 @@ sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tools")]
 
 from harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from machine import MachineSpeed  # noqa: E402  (bench/machine.py)
+from memory import files  # noqa: E402  (bench/memory.py: klondike/'s modules, as the page sends them)
 from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import start_server  # noqa: E402
 
@@ -87,11 +88,6 @@ START = """(source) => {
 HOME = "/home/pyodide/checkout"  # the checkout's place in the worker's file system
 
 
-def files() -> dict[str, str]:
-    return {f"{HOME}/{path.relative_to(ROOT).as_posix()}": path.read_text(encoding="utf-8")
-            for path in sorted((ROOT / "klondike").rglob("*.py"))}
-
-
 def answered(reply: dict) -> str:
     if "error" in reply:
         raise RuntimeError(f"the worker: {reply['error']}")
@@ -125,7 +121,8 @@ def main() -> None:
                 body="<!doctype html><title>solver</title>", content_type="text/html"))
             page.goto(site + "solver.html")
             answered(page.evaluate(START, WORKER % {"site": site}))
-            answered(page.evaluate("(files) => window.__ask({ files })", files()))
+            answered(page.evaluate("(files) => window.__ask({ files })",
+                                  {f"{HOME}/{path}": text for path, text in files().items()}))
 
             def run(side: str) -> tuple[int, float]:
                 if side == "Pyodide":
