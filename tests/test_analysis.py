@@ -3,7 +3,7 @@ winnable position, the winning line kept along (issue 5, R8)."""
 
 from __future__ import annotations
 
-from klondike import Game
+from klondike import Column, Game
 from klondike.app.analysis import BUDGET, BUSY, UNAVAILABLE, Analysis, position_key
 from klondike.moves import Move
 from klondike.solver import LOST, UNKNOWN, WON, Solution, solve
@@ -143,6 +143,26 @@ def test_a_games_history_is_the_same_tuple_until_a_move_or_an_undo() -> None:
     copy.undo()
     assert [m.text for m in copy.history] == ["T1>F"]
     assert [m.text for m in game.history] == ["T1>F", "S"]
+
+
+def test_a_games_tableau_is_the_same_tuple_until_a_move_or_an_undo() -> None:
+    game = Game.from_code("KL1-D1N-AAAAAAD")
+
+    def made() -> tuple[Column, ...]:  # the tableau made afresh from the position's text
+        return Game.from_position(game.position()).tableau
+
+    start = game.tableau
+    assert game.tableau is start and start == made()
+    game.play("T1>F")
+    assert game.tableau != start and game.tableau == made()
+    game.undo()
+    game.play("S")  # the same length as after T1>F (not asked in between), another position
+    assert game.tableau == start == made()
+    game.play("T1>F")
+    after = game.tableau
+    copy = game.copy()
+    copy.undo()
+    assert copy.tableau == start and game.tableau is after
 
 
 def test_the_positions_answered_not_sure_are_those_of_the_game_kept_for_its_save() -> None:

@@ -148,6 +148,16 @@ def test_long_columns_compress_to_fit_the_height_but_stay_readable():
     assert max(b - a for a, b in zip(ys, ys[1:], strict=False)) < UP_STEP
 
 
+def test_a_long_column_compressed_leaves_the_next_columns_their_own_spacing():
+    game = position(["5c 4d 9s 2c 3c 4c | Kh Qs Jh Tc 9h 8s 7h 6s 5h 4s 3h 2s", "| Kd Qc Jd"])
+    fit = layout(game, height=6.0, up_step=0.6)
+    ys = {pile: sorted(p.y for p in fit.places if p and p.pile == pile and p.face_up)
+          for pile in ("T1", "T2")}
+    assert ys["T1"][1] - ys["T1"][0] < 0.6  # squeezed to fit
+    assert [b - a for a, b in zip(ys["T2"], ys["T2"][1:], strict=False)] == \
+        pytest.approx([0.6, 0.6])  # room enough: the full offset, not the first column's
+
+
 def test_R2_8_draw_3_waste_fans_the_last_turn_and_only_the_top_drags():
     game = Game.from_code("KL1-D3N-AAAAAAG")
     game.play("S")

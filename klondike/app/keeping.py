@@ -41,7 +41,8 @@ class Keeping:
                  history: str | None = None) -> None:
         """``settings``, ``stats``, ``daily`` and ``history`` are the stored texts (None:
         nothing stored)."""
-        self._writes: dict[str, str | None] = {}  # None: the key is to be removed
+        # None: the key is to be removed; a function: the text is made when taken
+        self._writes: dict[str, str | None | Callable[[], str]] = {}
         self.settings = Settings.from_json(settings)
         self.stats = Statistics.from_json(stats)
         self.daily = list(read_daily(daily) or ())  # [day, code] of the last daily deal
@@ -111,7 +112,9 @@ class Keeping:
         """Never write ``key``: a newer version of the game wrote it."""
         self.held.add(key)
 
-    def save_game(self, text: str) -> None:
+    def save_game(self, text: str | Callable[[], str]) -> None:
+        """The game to store: its text, or what makes it when the writes are taken (once
+        the move is on screen, not while the player waits for it)."""
         self._writes[GAME_KEY] = text
 
     def save_settings(self, settings: Settings) -> None:
@@ -174,7 +177,8 @@ class Keeping:
         shared by every tab: the statistics and the history are merged, never written
         over, so ``read`` gives what is stored now and only this page's events are added
         to it."""
-        writes, self._writes, self._taken = self._writes, {}, {}
+        writes = {key: text() if callable(text) else text for key, text in self._writes.items()}
+        self._writes, self._taken = {}, {}
         if self._stats_events:
             events, self._stats_events = self._stats_events, []
             self._taken[STATS_KEY] = events

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..cards import RANKS, SUIT_SYMBOLS, Card
+from ..cards import CARDS, RANKS, SUIT_SYMBOLS, Card
 from .storage import BACKS, CARD_SIZES, TABLES, Settings
 from .stored import PAINT_VERSION
 from .view import Layout
@@ -48,6 +48,10 @@ def card_marks(card: Card) -> tuple[str, str, str]:
     rank = "10" if card.rank == 10 else RANKS[card.rank - 1]
     symbol = SUIT_SYMBOLS[card.suit_index]
     return rank, symbol, symbol
+
+
+#: Per card (by its number): its text, class and marks, as painting() writes them.
+_LOOKS = tuple((str(card), card_class(card), *card_marks(card)) for card in CARDS)
 
 
 def looks(settings: Settings) -> tuple[list[str], list[str]]:
@@ -78,9 +82,11 @@ def painting(drawn: Layout, settings: Settings, waiting: str,
     (:func:`klondike.app.view.table_height`), so that the cards come out the size they
     were."""
     body, root = looks(settings)
-    cards = [[str(p.card), card_class(p.card), *card_marks(p.card), round(p.x, 4),
-              round(p.y, 4), p.z, p.face_up, labels(p.label)] for p in drawn.places]
-    slots = {pile: [round(x, 4), round(y, 4)] for pile, (x, y) in drawn.slots.items()}
+    # Places and slots are rounded already (view.layout, view.slots): this is made after
+    # every move, on the page's thread.
+    cards = [[*_LOOKS[p.card], p.x, p.y, p.z, p.face_up, labels(p.label)]
+             for p in drawn.places]
+    slots = {pile: [x, y] for pile, (x, y) in drawn.slots.items()}
     return json.dumps({"v": PAINT_VERSION, "cards": cards, "slots": slots,
                        "height": round(drawn.height, 4), "body": body, "root": root,
                        "waiting": waiting, "chrome": chrome, "tableH": table_h},

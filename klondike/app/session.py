@@ -43,7 +43,6 @@ from ..solution import UNKNOWN
 from . import backup, deals
 from .autohome import safe_move
 from .demo import Demo, no_line_said
-from .ending import finish_line
 from .help import Section, rules_help
 from .history import LEFT, LOST, SOLVED, WON, Entry, Row, rows
 from .keeping import Keeping
@@ -173,8 +172,12 @@ class Session:
 
     def _save_game(self) -> None:
         """The game on the table, to store, with the positions the solver was not sure
-        of (a reload does not search them again)."""
-        self.keeping.save_game(self.table.saved(self.solver.unsure(self.table.game)))
+        of (a reload does not search them again): its text is made when the page takes
+        the writes, after the frame (:meth:`take_writes`)."""
+        self.keeping.save_game(self._game_text)
+
+    def _game_text(self) -> str:
+        return self.table.saved(self.solver.unsure(self.table.game))
 
     # --- storing ------------------------------------------------------------------------
     def take_writes(self, read: Callable[[str], str | None] = lambda key: None,
@@ -514,7 +517,7 @@ class Session:
         solver's winning line once nothing is left to discover."""
         if self.elsewhere or self.replay is not None:
             return None
-        line = finish_line(self.game)
+        line = self.table.finish_line()
         if line is None and self.game.all_face_up:
             line = self.solver.winning_line(self.game)
         return line

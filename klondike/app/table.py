@@ -21,7 +21,7 @@ from ..codes import GameCode
 from ..game import BadSave, Game
 from ..i18n import _
 from ..moves import Move
-from .ending import is_stuck
+from .ending import finish_line, is_stuck
 from .gestures import (
     Taps,
     card_at,
@@ -90,6 +90,11 @@ class Table:
         self.keys = Keys()  # the keyboard's cursor and pick
         self.hidden = False  # the page is hidden: the clock does not run
         self.paused = False  # a game of the history is replayed: the clock does not run
+        # What is_stuck and finish_line last said, with the game and its history then
+        # (Game.history: the same tuple until a move or an undo): the toolbar asks after
+        # every move and again at each answer of the solver, for the same position.
+        self._ending: tuple[Game | None, tuple[Move, ...], bool, list[Move] | None] = \
+            (None, (), False, None)
 
     # --- the deal -------------------------------------------------------------------------
     def deal(self, code: GameCode, checked: bool = False) -> None:
@@ -187,7 +192,23 @@ class Table:
         return game.scoring.score_line(game.score_at(seconds), seconds, game.moves_made)
 
     def is_stuck(self) -> bool:
-        return is_stuck(self.game)
+        """R6 (source B): no useful move is left (:func:`~.ending.is_stuck`)."""
+        return self._ends()[0]
+
+    def finish_line(self) -> list[Move] | None:
+        """R6 "Finish game"'s line of cards home, if every tableau card is face up
+        (:func:`~.ending.finish_line`)."""
+        line = self._ends()[1]
+        return None if line is None else list(line)
+
+    def _ends(self) -> tuple[bool, list[Move] | None]:
+        game = self.game
+        history = game.history
+        was, then, stuck, line = self._ending
+        if was is not game or then is not history:
+            stuck, line = is_stuck(game), finish_line(game)
+            self._ending = (game, history, stuck, line)
+        return stuck, line
 
     # --- gestures (R5) and keys: the move each means, or why there is none --------------
     def tap(self, pile: str, index: int, card: str | None) -> Move | str | None:

@@ -105,13 +105,13 @@ def slots(left_handed: bool = False) -> dict[str, tuple[float, float]]:
     """Where each pile sits. Left-handed puts the stock on the right, mirrored."""
 
     def col_x(i: int) -> float:
-        return MARGIN + (6 - i if left_handed else i) * PITCH
+        return round(MARGIN + (6 - i if left_handed else i) * PITCH, 4)
 
     out = {"stock": (col_x(0), TOP_Y), "waste": (col_x(1), TOP_Y)}
     for k, pile in enumerate(FOUNDATION_PILES):
         out[pile] = (col_x(3 + k), TOP_Y)
     for i, pile in enumerate(COLUMN_PILES):
-        out[pile] = (col_x(i), TABLEAU_Y)
+        out[pile] = (col_x(i), round(TABLEAU_Y, 4))
     return out
 
 
@@ -187,46 +187,59 @@ def layout(game: Game, height: float | None = None, left_handed: bool = False,
     the face-up offset in a column with room (:attr:`Fit.up_step`)."""
     where = slots(left_handed)
     places: list[Place | None] = [None] * 52
-
-    def put(card: Card, pile: str, index: int, up: bool, x: float, y: float, drag: bool) -> None:
-        label = card.name if up else N_("face-down card")
-        places[card] = Place(card, pile, index, up, round(x, 4), round(y, 4),
-                             PILE_Z[pile] + index, drag, label)
+    # Made after every move on the page's thread: tuples made directly (as Place's own
+    # __new__ does, without its call), the slots' places as they are (rounded already).
+    new, face_down = tuple.__new__, N_("face-down card")
 
     x, y = where["stock"]
+    z = PILE_Z["stock"]
     for index, card in enumerate(reversed(game.stock)):  # the next card on top
-        put(card, "stock", index, False, x, y, False)
+        places[card] = new(Place, (card, "stock", index, False, x, y, z + index, False,
+                                   face_down))
 
     x, y = where["waste"]
+    z = PILE_Z["waste"]
     waste = game.waste
     fan = game.waste_fan
     direction = -1 if left_handed else 1
     fan_step = FAN_STEP_LARGE if large_index else FAN_STEP
+    last = len(waste) - 1
     for index, card in enumerate(waste):
         shift = max(0, index - (len(waste) - fan)) * fan_step * direction
-        put(card, "waste", index, True, x + shift, y, index == len(waste) - 1)
+        places[card] = new(Place, (card, "waste", index, True, round(x + shift, 4), y,
+                                   z + index, index == last, card.name))
 
+    foundations = game.foundations
     for s, pile in enumerate(FOUNDATION_PILES):
         x, y = where[pile]
-        count = game.foundations[SUITS[s]]
-        for index in range(count):
-            put(CARDS[s * 13 + index], pile, index, True, x, y, index == count - 1)
+        z = PILE_Z[pile]
+        last = foundations[SUITS[s]] - 1
+        for index in range(last + 1):
+            card = CARDS[s * 13 + index]
+            places[card] = new(Place, (card, pile, index, True, x, y, z + index,
+                                       index == last, card.name))
 
     bottom = TABLEAU_Y + CARD_H
     min_up = MIN_UP_STEP_LARGE if large_index else MIN_UP_STEP
     up_step = max(up_step, min_up)  # large corners need more than the usual offset
+    room = None if height is None else height - TABLEAU_Y - MARGIN
     for pile, column in zip(COLUMN_PILES, game.tableau, strict=True):
-        x, y = where[pile]
-        room = None if height is None else height - TABLEAU_Y - MARGIN
-        down_step, up_step = column_steps(len(column.down), len(column.up), room, min_up,
-                                          up_step)
-        for index, card in enumerate(column.down):
-            put(card, pile, index, False, x, y, False)
-            y += down_step
-        for k, card in enumerate(column.up):
-            put(card, pile, len(column.down) + k, True, x, y, True)
-            if k < len(column.up) - 1:
-                y += up_step
+        x, top = where[pile]
+        z = PILE_Z[pile]
+        down, up = column
+        # Each column's own steps: a long column compressed leaves the others as they are.
+        down_step, column_up_step = column_steps(len(down), len(up), room, min_up, up_step)
+        for index, card in enumerate(down):
+            places[card] = new(Place, (card, pile, index, False, x,
+                                       round(top + index * down_step, 4), z + index, False,
+                                       face_down))
+        y = top + len(down) * down_step
+        for k, card in enumerate(up, len(down)):
+            places[card] = new(Place, (card, pile, k, True, x, round(y, 4), z + k, True,
+                                       card.name))
+            y += column_up_step
+        if up:
+            y -= column_up_step
         bottom = max(bottom, y + CARD_H)
     return Layout(tuple(places), where, max(bottom + MARGIN, height or 0))  # type: ignore[arg-type]
 

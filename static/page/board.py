@@ -36,6 +36,7 @@ class Parts(NamedTuple):
 
     style: object
     set_style: object  # style.setProperty
+    remove_style: object  # style.removeProperty
     toggle: object  # classList.toggle
     set_attribute: object
     dataset: object
@@ -57,7 +58,8 @@ class Board:
         self.raised_at = 0.0  # monotonic() when the last card raised began to glide
         for card in CARDS:
             el = self.cards[card] = self.make_card(card)
-            self.parts[card] = Parts(el.style, el.style.setProperty, el.classList.toggle,
+            self.parts[card] = Parts(el.style, el.style.setProperty, el.style.removeProperty,
+                                     el.classList.toggle,
                                      el.setAttribute, el.dataset)
         # The window's size and the table's top, measured when they change (not at every
         # move: reading them forces a layout in the middle of the move's work).
@@ -211,12 +213,12 @@ class Board:
                 return place
         return None
 
-    def run_elements(self, pile: str, index: int) -> list:
+    def run_cards(self, pile: str, index: int) -> list:
         """The card ``index`` of ``pile`` and, in a column, the cards on it."""
         places = [p for p in self.layout.places if p.pile == pile and p.index >= index]
         if pile[0] != "T":
             places = [p for p in places if p.index == index]
-        return [self.cards[p.card] for p in places]
+        return [p.card for p in places]
 
     def drop_target(self, pile: str, index: int, dx: float, dy: float) -> str | None:
         """The pile under the dragged card, moved by (dx, dy) pixels."""
@@ -237,8 +239,8 @@ class Board:
             el.classList.remove(cls)
 
     def mark_run(self, cls: str, pile: str, index: int) -> None:
-        for el in self.run_elements(pile, index):
-            self.mark(cls, el)
+        for card in self.run_cards(pile, index):
+            self.mark(cls, self.cards[card])
 
     def mark_pile(self, cls: str, pile: str) -> None:
         """The pile's outline, and the card on top of it, which covers the outline."""
@@ -253,29 +255,33 @@ class Board:
             self.mark(cls, self.cards[place.card])
 
     # --- dragging -----------------------------------------------------------------------------
-    def lift(self, els) -> None:
+    def lift(self, cards) -> None:
         """Dragged cards ride above everything, in their own order."""
         if monotonic() - self.raised_at >= GLIDE_S:
             self.settle()  # no card left raised from a glide over the dragged ones
-        for el in els:
-            card = CARDS_BY_TEXT[el.dataset.card]
-            el.classList.add("dragging")
+        for card in cards:
+            parts = self.parts[card]
+            parts.toggle("dragging", True)
             self.z[card] = self.shown[card].z + RAISED_Z
-            el.style.zIndex = str(self.z[card])
+            parts.style.zIndex = str(self.z[card])
 
-    @staticmethod
-    def follow(els, dx: float, dy: float) -> None:
-        for el in els:
-            el.style.setProperty("--dx", f"{dx}px")
-            el.style.setProperty("--dy", f"{dy}px")
+    def follow(self, cards, dx: float, dy: float) -> None:
+        """The dragged cards moved by (dx, dy) px: a pointermove's work, through the
+        method proxies fetched once (Parts)."""
+        x, y = f"{dx}px", f"{dy}px"
+        for card in cards:
+            set_style = self.parts[card].set_style
+            set_style("--dx", x)
+            set_style("--dy", y)
 
-    def release(self, els) -> None:
+    def release(self, cards) -> None:
         """Let go: the cards glide to their place (the new one or back), still above the
         others until the glide ends."""
-        for el in els:
-            el.classList.remove("dragging")
-            el.style.removeProperty("--dx")
-            el.style.removeProperty("--dy")
+        for card in cards:
+            parts = self.parts[card]
+            parts.toggle("dragging", False)
+            parts.remove_style("--dx")
+            parts.remove_style("--dy")
         self.raised_at = monotonic()  # raised since lift(), until the glide is over
 
     def settle(self) -> None:

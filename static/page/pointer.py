@@ -26,7 +26,7 @@ class Pointer:
         self.drag = {
             "id": event.pointerId, "pile": el.dataset.pile,
             "index": int(el.dataset.index) if el.classList.contains("card") else -1,
-            "x": event.clientX, "y": event.clientY, "moving": False, "els": [],
+            "x": event.clientX, "y": event.clientY, "moving": False, "cards": [],
             "card": nullable(el.getAttribute("data-card")),
             "draggable": el.classList.contains("draggable"),
         }
@@ -47,9 +47,9 @@ class Pointer:
             if abs(dx) + abs(dy) < DRAG_START_PX:
                 return
             drag["moving"] = True
-            drag["els"] = board.run_elements(drag["pile"], drag["index"])
-            board.lift(drag["els"])
-        board.follow(drag["els"], dx, dy)
+            drag["cards"] = board.run_cards(drag["pile"], drag["index"])
+            board.lift(drag["cards"])
+        board.follow(drag["cards"], dx, dy)
         target = board.drop_target(drag["pile"], drag["index"], dx, dy)
         self.outline(self.app.session.drop_pile(drag["pile"], drag["index"], target))
 
@@ -65,7 +65,7 @@ class Pointer:
         dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
         target = self.app.board.drop_target(drag["pile"], drag["index"], dx, dy)
         self.outline(None)
-        self.app.board.release(drag["els"])
+        self.app.board.release(drag["cards"])
         self.app.show(session.drop(drag["pile"], drag["index"], target))
 
     def on_pointercancel(self, event) -> None:
@@ -81,8 +81,8 @@ class Pointer:
         if drag is None:
             return
         self.outline(None)
-        if drag["els"]:
-            self.app.board.release(drag["els"])
+        if drag["cards"]:
+            self.app.board.release(drag["cards"])
 
     def on_resize(self, _event) -> None:
         """The window's size changed (a phone turned, mid-game or mid-drag): the gesture

@@ -1,7 +1,8 @@
 """The toolbar and the banners: the session's :class:`~klondike.app.reply.Toolbar` and
 :class:`~klondike.app.reply.Winnable`, drawn; text is only written when it changed
-(compared with what this module wrote: only it writes these elements, and reading them
-back would cost every move a call into the DOM)."""
+and an element shown or hidden only when that changed (compared with what this module
+wrote: only it writes these elements, and reading them back, or writing the same again,
+would cost every move calls into the DOM)."""
 
 from js import document
 
@@ -13,25 +14,30 @@ STUCK = document.getElementById("stuck")
 WINNABLE = document.getElementById("winnable")
 UNDO, REDO, FINISH, UNDO_TO_WINNABLE = map(by_action, ("undo", "redo", "finish",
                                                        "undo-to-winnable"))
-_written: dict[str, str] = {}  # element's name -> the text last written into it
+_written: dict[str, object] = {}  # element's name and property -> the value last written
 
 
-def _changed(name: str, text: str) -> bool:
-    """Whether ``text`` is new for the element ``name`` (then it counts as written)."""
-    if _written.get(name) == text:
+def _changed(name: str, value: object) -> bool:
+    """Whether ``value`` is new for ``name`` (then it counts as written)."""
+    if name in _written and _written[name] == value:
         return False
-    _written[name] = text
+    _written[name] = value
     return True
 
 
+def _hide(name: str, element, hidden: bool) -> None:
+    if _changed(name + ".hidden", hidden):
+        element.hidden = hidden
+
+
 def show_toolbar(bar) -> None:
-    UNDO.disabled = not bar.can_undo
+    UNDO.disabled = not bar.can_undo  # always: the page enables every button once ready
     REDO.disabled = not bar.can_redo
     if _changed("code", bar.code):
         CODE.textContent = bar.code
         CODE.title = bar.code_title
-    FINISH.hidden = not bar.can_finish
-    STUCK.hidden = not bar.stuck
+    _hide("finish", FINISH, not bar.can_finish)
+    _hide("stuck", STUCK, not bar.stuck)
     show_score(bar.score)
 
 
@@ -41,9 +47,9 @@ def show_score(text: str) -> None:
 
 
 def show_winnable(winnable) -> None:
-    WINNABLE.hidden = not winnable.shown
+    _hide("winnable", WINNABLE, not winnable.shown)
     if _changed("winnable", winnable.text + winnable.title):
         WINNABLE.textContent = winnable.text
         WINNABLE.title = winnable.title
         WINNABLE.dataset.state = winnable.state
-    UNDO_TO_WINNABLE.hidden = not winnable.can_go_back
+    _hide("undo-to-winnable", UNDO_TO_WINNABLE, not winnable.can_go_back)
