@@ -213,6 +213,11 @@ class Board:
                 return place
         return None
 
+    def place_of(self, card: str | None):
+        """The place the card named ``card`` was last drawn at (None: not a card, or
+        not drawn yet)."""
+        return None if card is None else self.shown.get(CARDS_BY_TEXT.get(card))
+
     def run_cards(self, pile: str, index: int) -> list:
         """The card ``index`` of ``pile`` and, in a column, the cards on it."""
         places = [p for p in self.layout.places if p.pile == pile and p.index >= index]

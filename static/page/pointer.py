@@ -23,15 +23,23 @@ class Pointer:
         el = nullable(event.target.closest(".card, .slot"))
         if el is None or not TABLE.contains(el):
             return
+        # A card's pile, index and whether it drags are the board's own (as last drawn):
+        # one call into the DOM for its name, not one for each of them.
+        card = nullable(el.getAttribute("data-card"))
+        place = self.app.board.place_of(card)
+        if place is not None:
+            pile, index, draggable = place.pile, place.index, place.draggable
+        else:  # a pile's outline (or a card Python has not drawn yet)
+            pile, index = el.dataset.pile, int(el.dataset.index) if card else -1
+            draggable = bool(card) and el.classList.contains("draggable")
+        pointer = event.pointerId
         self.drag = {
-            "id": event.pointerId, "pile": el.dataset.pile,
-            "index": int(el.dataset.index) if el.classList.contains("card") else -1,
-            "x": event.clientX, "y": event.clientY, "moving": False, "cards": [],
-            "card": nullable(el.getAttribute("data-card")),
-            "draggable": el.classList.contains("draggable"),
+            "id": pointer, "pile": pile, "index": index, "x": event.clientX,
+            "y": event.clientY, "moving": False, "cards": [], "card": card,
+            "draggable": draggable,
         }
         try:
-            TABLE.setPointerCapture(event.pointerId)
+            TABLE.setPointerCapture(pointer)
         except Exception:  # the pointer is gone already: its gesture ends with it
             self.drag = None
             return
