@@ -175,6 +175,31 @@ def test_the_browser_benchmark_times_pyodide_in_a_chromium_worker_against_cpytho
     assert re.match(MACHINE_LINE, lines[5]), out
 
 
+def test_the_page_work_benchmark_times_every_part_of_a_move_in_the_page() -> None:
+    # bench/page_work.py: timers around the glue's and the session's methods in a copy of
+    # the site, one won game by pointer input. Every part a move goes through is timed (a
+    # part left at "-" was never called: its timer broke it, or the move took another way),
+    # and the drags went through (the game was won: the line's last move played).
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "page_work.py"), "--games", "1"],
+        capture_output=True, text=True, check=True, timeout=600, cwd=ROOT,
+    ).stdout
+    lines = out.splitlines()
+    assert re.match(r"Chromium [\d.]+ headless, viewport 1280x800, 114 moves of 1 won game "
+                    r"by pointer input, 1 run of each site$", lines[0]), out
+    assert lines[1].split() == ["ms", "per", "move", "(calls", "per", "move)", "this",
+                                "checkout"], out
+    rows = {line[:36].strip(): line[36:] for line in lines[2:-1]}
+    for part in ("pointerdown", "pointermove", "the dragged cards moved", "the drop's outline",
+                 "pointerup", "Session.tap", "Session.drop", "Session.toolbar",
+                 "the board's render", "view.layout", "cards patched", "the toolbar",
+                 "the winnable mark", "after the frame: the write", "Session.take_writes",
+                 "the paint record", "localStorage"):
+        assert re.fullmatch(r" +\d+\.\d{3} \( *\d+\.\d\d\) ", rows.get(part, "")), (part, out)
+    assert float(rows["pointerup"].split()[0]) >= float(rows["Session.drop"].split()[0]), out
+    assert re.match(MACHINE_LINE, lines[-1]), out
+
+
 def test_benchmarks_print_the_machine_speed_and_load_beside_their_figures() -> None:
     # bench/machine.py: the fixed loop's CPU time and the load average, which bench/solver.py
     # prints after its table and the browser benchmarks (worker, moves, startup, memory)
