@@ -544,13 +544,30 @@ class Game:
     def to_json(self) -> str:
         """A compact, versioned save: the code and the move list are enough (R9). A game
         set up from a position has no deal to replay, so it raises ``ValueError``."""
+        return json.dumps(self.save_record(), separators=(",", ":"))
+
+    def save_record(self) -> dict[str, Any]:
+        """What :meth:`to_json` writes, as a new dict (an app adds its own fields)."""
         if self._set_up:
             raise ValueError("a game set up from a position has no deal to save: its code "
                              "cannot replay it (save its position() instead)")
-        return json.dumps(
-            {"v": SAVE_VERSION, "code": self.code, "moves": " ".join(map(str, self.history))},
-            separators=(",", ":"),
-        )
+        return {"v": SAVE_VERSION, "code": self.code, "moves": self._moves_text()}
+
+    # The moves' text last made, with the history it was made from: the game is saved after
+    # every move, and the text of all but the last move is the same as the time before.
+    _moves_memo: tuple[tuple[Move, ...], str] = ((), "")
+
+    def _moves_text(self) -> str:
+        moves = self.history
+        made, text = self._moves_memo
+        if made is moves:
+            return text
+        if len(made) == len(moves) - 1 and moves[:-1] == made:
+            text = f"{text} {moves[-1]}" if made else str(moves[-1])
+        else:
+            text = " ".join(map(str, moves))
+        self._moves_memo = (moves, text)
+        return text
 
     @classmethod
     def from_json(cls, text: str) -> Game:

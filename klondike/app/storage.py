@@ -52,7 +52,7 @@ def save_game(game: Game, elapsed: float, checked: bool = False,
     ``unsure``: the positions (after so many of its moves) whose search ended "not sure",
     at the worker's memory cap or its budget, so a reload does not search them again
     from scratch (:func:`unsure_of`)."""
-    data = json.loads(game.to_json())
+    data = game.save_record()
     data["elapsed"] = round(min(max(0.0, elapsed), MAX_GAME_SECONDS), 1)
     if checked:
         data["checked"] = True
