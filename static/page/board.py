@@ -225,11 +225,9 @@ class Board:
             places = [p for p in places if p.index == index]
         return [p.card for p in places]
 
-    def drop_target(self, pile: str, index: int, dx: float, dy: float) -> str | None:
-        """The pile under the dragged card, moved by (dx, dy) pixels."""
-        lead = self.place_at(pile, index)
-        if lead is None:
-            return None
+    def drop_target(self, card: str, dx: float, dy: float) -> str | None:
+        """The pile under the dragged card named ``card``, moved by (dx, dy) pixels."""
+        lead = self.layout.places[CARDS_BY_TEXT[card]]
         return pile_at(self.layout, lead.x + dx / self.card_px, lead.y + dy / self.card_px)
 
     # --- marks ------------------------------------------------------------------------------

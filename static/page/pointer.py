@@ -58,8 +58,10 @@ class Pointer:
             drag["cards"] = board.run_cards(drag["pile"], drag["index"])
             board.lift(drag["cards"])
         board.follow(drag["cards"], dx, dy)
-        target = board.drop_target(drag["pile"], drag["index"], dx, dy)
-        self.outline(self.app.session.drop_pile(drag["pile"], drag["index"], target))
+        target = board.drop_target(drag["card"], dx, dy)
+        if target != drag.get("over", ""):  # the rules asked once per pile passed over
+            drag["over"] = target
+            self.outline(self.app.session.drop_pile(drag["pile"], drag["index"], target))
 
     def on_pointerup(self, event) -> None:
         drag = self.drag
@@ -71,7 +73,7 @@ class Pointer:
             self.app.show(session.tap(drag["pile"], drag["index"], drag["card"]))
             return
         dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
-        target = self.app.board.drop_target(drag["pile"], drag["index"], dx, dy)
+        target = self.app.board.drop_target(drag["card"], dx, dy)
         self.outline(None)
         self.app.board.release(drag["cards"])
         self.app.show(session.drop(drag["pile"], drag["index"], target))
