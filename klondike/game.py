@@ -180,22 +180,22 @@ class Game:
         return self._rules
 
     # --- the position -----------------------------------------------------------------
-    # The tableau last handed out, with the history's top entry and length when it was
-    # made (as _history_memo): the app asks for it many times a move, the same each time.
-    _tableau_memo: tuple[tuple[Move, int, int] | None, int, tuple[Column, ...]] = (None, -1, ())
+    # The tableau last handed out, with the history (the same tuple until a move or an
+    # undo) it was made at: the app asks for it many times a move, the same each time.
+    _tableau_memo: tuple[tuple[Move, ...] | None, tuple[Column, ...]] = (None, ())
 
     @property
     def tableau(self) -> tuple[Column, ...]:
         """The seven columns: the same tuple until a move or an undo."""
-        top, length, columns = self._tableau_memo
-        entries = self._history
-        if length == len(entries) and (not entries or entries[-1] is top):
+        history = self.history
+        made, columns = self._tableau_memo
+        if made is history:
             return columns
         columns = tuple(
             Column(tuple(col[:d]), tuple(col[d:]))
             for col, d in zip(self._columns, self._down, strict=True)
         )
-        self._tableau_memo = (entries[-1] if entries else None, len(entries), columns)
+        self._tableau_memo = (history, columns)
         return columns
 
     @property

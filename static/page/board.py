@@ -214,9 +214,11 @@ class Board:
         return None
 
     def place_of(self, card: str | None):
-        """The place the card named ``card`` was last drawn at (None: not a card, or
-        not drawn yet)."""
-        return None if card is None else self.shown.get(CARDS_BY_TEXT.get(card))
+        """The place of the card named ``card`` in the table as last drawn (None: not a
+        card, or nothing drawn yet)."""
+        if card is None or self.layout is None:
+            return None
+        return self.layout.places[CARDS_BY_TEXT[card]]
 
     def run_cards(self, pile: str, index: int) -> list:
         """The card ``index`` of ``pile`` and, in a column, the cards on it."""
@@ -227,7 +229,7 @@ class Board:
 
     def drop_target(self, card: str, dx: float, dy: float) -> str | None:
         """The pile under the dragged card named ``card``, moved by (dx, dy) pixels."""
-        lead = self.layout.places[CARDS_BY_TEXT[card]]
+        lead = self.place_of(card)
         return pile_at(self.layout, lead.x + dx / self.card_px, lead.y + dy / self.card_px)
 
     # --- marks ------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ class Pointer:
         self.drag = {
             "id": pointer, "pile": pile, "index": index, "x": event.clientX,
             "y": event.clientY, "moving": False, "cards": [], "card": card,
-            "draggable": draggable,
+            "draggable": draggable, "over": "",  # the pile last outlined for (None: none)
         }
         try:
             TABLE.setPointerCapture(pointer)
@@ -59,7 +59,7 @@ class Pointer:
             board.lift(drag["cards"])
         board.follow(drag["cards"], dx, dy)
         target = board.drop_target(drag["card"], dx, dy)
-        if target != drag.get("over", ""):  # the rules asked once per pile passed over
+        if target != drag["over"]:  # the rules asked once per pile passed over
             drag["over"] = target
             self.outline(self.app.session.drop_pile(drag["pile"], drag["index"], target))
 

@@ -19,7 +19,7 @@ _written: dict[str, object] = {}  # element's name and property -> the value las
 
 def _changed(name: str, value: object) -> bool:
     """Whether ``value`` is new for ``name`` (then it counts as written)."""
-    if name in _written and _written[name] == value:
+    if _written.get(name) == value:
         return False
     _written[name] = value
     return True
