@@ -1,15 +1,21 @@
 """Issue 38: the saved game's cards are on screen before Python is ready, where and as the
 Python view last drew them (static/paint.js draws the stored record of
 klondike/app/paint.py), and a tap or a key meanwhile is refused visibly, never lost
-silently; Python then takes the same elements over."""
+silently; Python then takes the same elements over. A first visit draws one of a few fresh
+deals, which Python then deals."""
 
 from __future__ import annotations
 
 from harness import boot, new_site_context, open_app, watch_page
 from player import GAME_KEY, choose, saved, settle, start
 
+from klondike.app.paint import FIRST_DEALS
+from klondike.app.storage import Settings
+from klondike.app.stored import SETTINGS_KEY
+
 PAINT_KEY = "klondike.paint"
 CODE = "KL1-D1N-AAAAAAG"
+LINKED = "KL1-D3V-AAAAAAG"
 
 # Each card's place as drawn: its text, --x, --y, face down, accessible name. (Not its
 # z-index: Python's keeps a card that just glided raised until the next move.)
@@ -104,6 +110,73 @@ def test_a_hostile_paint_record_draws_nothing_and_the_game_boots(browser, site_u
         page.reload()
         boot(page)
         assert page.locator("#table .card").count() == 52
+        assert page.watch.problems() == []
+    finally:
+        context.close()
+
+
+def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(browser, site_url):
+    # A Polish browser's first visit (nothing stored), held before PyScript starts.
+    context = new_site_context(browser, service_workers="block", locale="pl-PL")
+    try:
+        held = []
+        context.route("**/static/vendor/pyscript/core.js", lambda route: held.append(route))
+        page = context.new_page()
+        watch_page(page)
+        page.goto(site_url, wait_until="commit")
+        page.wait_for_function("performance.getEntriesByName('klondike-painted').length > 0")
+        assert held, "PyScript was not held back"
+        first = page.get_attribute("#table", "data-first")
+        assert first in FIRST_DEALS
+        painted = page.evaluate(CARDS)
+        assert len(painted) == 52 and sum(not down for *_, down, _label in painted) == 7
+        page.locator(".slot.stock").click(force=True)
+        waiting = page.locator("#status").inner_text()
+        assert waiting and waiting != "Still loading: try again in a moment."  # in Polish
+
+        for route in held:
+            route.continue_()
+        boot(page)
+        settle(page)
+        assert saved(page)["code"] == first and saved(page)["moves"] == ""
+        # The same elements, unmoved, named as Python names them (in Polish).
+        assert same_places(painted, page.evaluate(CARDS))
+        assert page.locator("#c-As").get_attribute("aria-label") != "face-down card"
+
+        # Settings stored and no game (another visit chose them): nothing is drawn before
+        # Python, which deals as the settings say.
+        assert page.watch.problems() == []
+        page.close()  # (it saves its game as it goes)
+        held.clear()
+        page = context.new_page()
+        watch_page(page)
+        page.add_init_script(f"""if (location.search === "?settings-only") {{
+            localStorage.clear();
+            localStorage.setItem({SETTINGS_KEY!r}, {Settings(draw=3).to_json()!r}); }}""")
+        page.goto(site_url + "?settings-only", wait_until="commit")
+        page.wait_for_selector("#status", state="attached")
+        assert held and page.locator("#table .card").count() == 0
+        assert page.get_attribute("#table", "data-first") is None
+        for route in held:
+            route.continue_()
+        boot(page)
+        assert saved(page)["code"][4:7] == "D3N"
+        assert page.watch.problems() == []
+        page.close()
+
+        # A first visit by a link to a deal: the link's deal, and no other drawn first.
+        held.clear()
+        page = context.new_page()
+        watch_page(page)
+        page.add_init_script("localStorage.clear();")
+        page.goto(site_url + "#" + LINKED, wait_until="commit")
+        page.wait_for_selector("#status", state="attached")
+        assert held and page.locator("#table .card").count() == 0
+        for route in held:
+            route.continue_()
+        boot(page)
+        page.wait_for_function(f"JSON.parse(localStorage.getItem({GAME_KEY!r})).code === "
+                               f"{LINKED!r}")
         assert page.watch.problems() == []
     finally:
         context.close()

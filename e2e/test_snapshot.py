@@ -12,6 +12,9 @@ import pytest
 from harness import boot, open_app, wait_for_solver, wait_for_value, wait_offline_ready
 from player import start
 
+from klondike.app.storage import Settings
+from klondike.app.stored import SETTINGS_KEY
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 # isort: off
@@ -100,8 +103,10 @@ def test_two_boots_from_one_snapshot_deal_different_random_games(visited, site_u
     _context, page, url = visited
     codes = []
     # No saved game (cleared as the page starts, after the app that left wrote its own),
-    # no link to a deal in the address: a random deal.
-    page.add_init_script("if (location.search === '?fresh') localStorage.clear();")
+    # no link to a deal in the address: a random deal. (Settings stored: not a first
+    # visit, whose deal static/paint.js picks from a few.)
+    page.add_init_script("if (location.search === '?fresh') { localStorage.clear(); "
+                         f"localStorage.setItem({SETTINGS_KEY!r}, {Settings().to_json()!r}); }}")
     for _ in range(2):
         page.goto(site_url + "?fresh")
         boot(page)

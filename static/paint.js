@@ -3,6 +3,10 @@
 // here: the placements, classes and texts are the Python view's, copied as they are. Once
 // Python is ready, static/page/board.py adopts these elements and draws the game.
 //
+// A first visit has nothing stored: then one of the fresh deals index.html carries
+// (#first-visit, written by the build from klondike/app/paint.py) is drawn, in the
+// browser's language, and its code is left on the table (data-first) for Python to deal.
+//
 // A tap or a key before Python is ready is refused visibly: the status line says so (in the
 // player's language, as stored), and the move is not made. The record is a stored value
 // like any other: anything unexpected in it (another version, a wrong type, a huge value)
@@ -11,6 +15,8 @@
 
 (() => {
   const KEY = "klondike.paint";
+  const GAME = "klondike.game";
+  const SETTINGS = "klondike.settings";
   const VERSION = 1;
   const MAX_LENGTH = 100_000; // the record is about 6 KB
   const READY_MARK = "klondike-ready";
@@ -44,13 +50,20 @@
     } catch {
       return null; // storage refused (some privacy modes)
     }
+    return checked(parse(text));
+  }
+
+  function parse(text) {
     if (typeof text !== "string" || text.length > MAX_LENGTH) return null;
-    let record;
     try {
-      record = JSON.parse(text);
+      return JSON.parse(text);
     } catch {
       return null;
     }
+  }
+
+  // A record as painting() makes it, checked: the same record for drawing, or null.
+  function checked(record) {
     if (!record || record.v !== VERSION || !Array.isArray(record.cards) ||
         record.cards.length !== 52 || !isNumber(record.height, 0, 500)) return null;
     const cards = record.cards.map(card);
@@ -109,9 +122,45 @@
     return true;
   }
 
+  // A first visit (no game and no settings stored): one of index.html's fresh deals, its
+  // texts in the browser's language (as klondike.i18n.choose_language picks it), or null.
+  // Not when the address may carry a deal of its own (klondike.app.deals.linked_text):
+  // Python deals that one.
+  function first() {
+    if (location.hash.length > 1 || /[?&]game=/.test(location.search)) return null;
+    try {
+      if (localStorage.getItem(GAME) !== null || localStorage.getItem(SETTINGS) !== null) {
+        return null;
+      }
+    } catch {
+      return null;
+    }
+    const data = parse(document.getElementById("first-visit")?.textContent);
+    if (!data || data.v !== VERSION || !Array.isArray(data.deals) || !data.deals.length ||
+        !data.languages || typeof data.languages !== "object") return null;
+    const deal = data.deals[Math.floor(Math.random() * data.deals.length)];
+    const record = checked(deal);
+    if (!record || !isText(deal.code, /^KL1-D1N-[A-Z]{7}$/, 15)) return null;
+    const tags = Array.isArray(navigator.languages) ? navigator.languages : [];
+    const language = tags.map((tag) => String(tag).trim().replaceAll("_", "-").split("-")[0]
+      .toLowerCase()).find((primary) => primary === "en" ||
+        Object.hasOwn(data.languages, primary));
+    const texts = language && language !== "en" ? data.languages[language] : null;
+    if (texts) {
+      const labels = texts.labels && typeof texts.labels === "object" ? texts.labels : {};
+      for (const c of record.cards) {
+        if (typeof labels[c.label] === "string") c.label = labels[c.label];
+      }
+      if (isText(texts.waiting, /^[^<>]*$/, 200)) record.waiting = texts.waiting;
+    }
+    record.code = deal.code;
+    return record;
+  }
+
   // Run as soon as the table is parsed (index.html): the status line below it is not yet.
-  const record = read();
+  const record = read() ?? first();
   if (record && draw(record)) {
+    if (record.code) document.getElementById("table").setAttribute("data-first", record.code);
     // Marked at the frame that draws the cards (its callbacks run just before its style,
     // layout and paint: the cards are on screen a little later, 0-300 ms at 4x CPU).
     requestAnimationFrame(() => performance.mark("klondike-painted"));

@@ -3,6 +3,7 @@ files the browser can load, and core messages made in the language in use."""
 
 import gettext
 import io
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -454,3 +455,17 @@ def test_every_illegal_move_reason_is_formatted_in_the_language(lang, speak):
     assert len(kinds) >= 5
     for en, text in zip(english, translated, strict=True):
         assert "{" not in text and text != en
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_first_visit_speaks_as_the_page_does(lang):
+    # The texts index.html carries for a first visit (tools/build.py from the catalogs'
+    # sources) are what the compiled catalog the page loads says.
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    start = page.index('<script type="application/json" id="first-visit">')
+    data = json.loads(page[page.index(">", start) + 1:page.index("</script>", start)])
+    texts, catalog_ = data["languages"][lang], compiled(lang)
+    assert texts["waiting"] == catalog_.gettext("Still loading: try again in a moment.")
+    assert texts["waiting"] != "Still loading: try again in a moment."
+    assert texts["labels"] and all(
+        text == catalog_.gettext(name) != name for name, text in texts["labels"].items())

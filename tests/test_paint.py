@@ -1,14 +1,26 @@
 """Issue 38: the record static/paint.js draws before Python is ready is the Python view's
-drawing (klondike/app/paint.py), and the looks are decided in one place."""
+drawing (klondike/app/paint.py), and the looks are decided in one place. A first visit
+draws one of a few fresh deals, each of which can be won."""
 
 from __future__ import annotations
 
 import json
 
-from klondike import CARDS, Game
-from klondike.app.paint import BODY_CLASSES, ROOT_CLASSES, card_class, looks, painting
+from klondike import CARDS, Game, GameCode
+from klondike.app.paint import (
+    BODY_CLASSES,
+    FIRST_DEALS,
+    ROOT_CLASSES,
+    WAITING,
+    card_class,
+    first_visit,
+    looks,
+    painting,
+)
 from klondike.app.storage import Settings
 from klondike.app.view import layout
+from klondike.solution import WON
+from klondike.solver import solve
 
 
 def test_the_record_holds_every_card_where_the_view_put_it():
@@ -51,3 +63,34 @@ def test_looks_follow_the_settings_and_only_known_classes():
     for settings in (Settings(), Settings(back="dots", table="blue", four_colour=True)):
         body, root = looks(settings)
         assert set(body) <= set(BODY_CLASSES) and set(root) <= set(ROOT_CLASSES)
+
+
+def test_a_first_visit_carries_each_first_deal_as_the_view_draws_it_fresh():
+    data = json.loads(first_visit({"pl": str.upper, "cs": str.lower}))
+    assert data["v"] == 1 and [deal["code"] for deal in data["deals"]] == list(FIRST_DEALS)
+    for deal in data["deals"]:
+        code = deal.pop("code")
+        want = json.loads(painting(layout(Game.from_code(code)), Settings(), WAITING))
+        assert deal == want  # the default looks, English texts, no size of a window
+        assert sum(entry[8] for entry in deal["cards"]) == 7  # a fresh deal: 7 face up
+    names = {entry[9] for deal in data["deals"] for entry in deal["cards"]}
+    assert "face-down card" in names and len(names) > 8
+    assert set(data["languages"]) == {"pl", "cs"}
+    polish = data["languages"]["pl"]
+    assert polish["waiting"] == WAITING.upper()
+    assert polish["labels"] == {name: name.upper() for name in names}
+
+
+def test_every_first_deal_fits_the_default_settings_and_can_be_won():
+    settings = Settings()
+    assert len(set(FIRST_DEALS)) == len(FIRST_DEALS) >= 4
+    for code in FIRST_DEALS:
+        parsed = GameCode.parse(code)
+        assert str(parsed) == code
+        assert (parsed.draw, parsed.scoring) == (settings.draw, settings.scoring)
+        solution = solve(Game.from_code(code), 5000)
+        assert solution.result == WON, code
+        game = Game.from_code(code)
+        for move in solution.moves:
+            game.play(move)
+        assert game.is_won

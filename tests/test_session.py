@@ -110,6 +110,27 @@ def test_a_damaged_save_starts_a_new_game_and_keeps_the_old_value_aside() -> Non
     assert json.loads(writes[GAME_KEY])["moves"] == ""
 
 
+def test_a_first_visit_deals_the_deal_drawn_before_python_when_it_fits() -> None:
+    first = "KL1-D1N-NHPIFBM"  # klondike.app.paint.FIRST_DEALS[0]
+    session = Session(now=Time())
+    reply = session.resume(None, first=first)
+    assert session.game.code == first and reply.said.startswith(f"New game {first}")
+    assert json.loads(dict(session.take_writes())[GAME_KEY])["code"] == first
+    # Another tab chose draw 3 meanwhile, or the code is not one: a random deal.
+    draw_3 = Session(now=Time(), settings=Settings(draw=3).to_json())
+    draw_3.resume(None, first=first)
+    assert draw_3.game.code[4:7] == "D3N" and not draw_3.game.moves_made
+    for bad in ("KL1-D9N-X<", "", "not a code"):
+        session = Session(now=Time())
+        session.resume(None, first=bad)
+        assert session.game.code != first and not session.game.moves_made
+    # A game is saved: it is resumed.
+    saved = '{"v": 1, "code": "KL1-D1N-AAAAAAG", "moves": "S"}'
+    session = Session(now=Time())
+    session.resume(saved, first=first)
+    assert session.game.code == "KL1-D1N-AAAAAAG" and session.game.moves_made == 1
+
+
 def test_R5_a_second_tap_soon_after_puts_the_card_on_the_tableau() -> None:
     time = Time()
     session = fresh(time)

@@ -34,6 +34,7 @@ import os
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,6 +132,7 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
     files that differed (written unless ``write`` is false: tests/test_site_files.py fails
     on any drift)."""
     sys.path.insert(0, str(root))
+    from klondike.app.paint import first_visit
     from klondike.app.view import (
         CARD_H,
         CARD_MAX_PX,
@@ -142,9 +144,26 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
         TABLE_W,
         slots,
     )
+    from klondike.i18n import LANGUAGES, SOURCE_LANGUAGE
     from klondike.scoring import SCORINGS
 
+    def translator(language: str) -> Callable[[str], str]:
+        # From the catalog's source (the .mo files are compiled after this), as pybabel
+        # compiles it: a fuzzy or empty translation is the English text.
+        catalog = i18n.read_catalog(i18n.po_path(language))
+
+        def gettext(text: str) -> str:
+            message = catalog.get(text)
+            return message.string if message and message.string and not message.fuzzy \
+                else text
+        return gettext
+
     def html(text: str) -> str:
+        # The first visit's deals (klondike/app/paint.py's first_visit), for paint.js.
+        first = first_visit({language: translator(language) for language in LANGUAGES
+                             if language != SOURCE_LANGUAGE}).replace("<", "\\u003c")
+        text = re.sub(r'(<script type="application/json" id="first-visit">).*?(</script>)',
+                      lambda m: m[1] + first + m[2], text, count=1, flags=re.DOTALL)
         # The scorings to choose from, in SCORINGS' order (the first one checked), their
         # names translated in the context "scoring" (as scoring.py marks them).
         radios = "".join(

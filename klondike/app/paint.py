@@ -22,12 +22,23 @@ ready the page adopts those card elements and draws the game as usual.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..cards import CARDS, RANKS, SUIT_SYMBOLS, Card
+from ..game import Game
+from ..i18n import N_
 from .storage import BACKS, CARD_SIZES, TABLES, Settings
 from .stored import PAINT_VERSION
-from .view import Layout
+from .view import Layout, layout
+
+#: What a tap or a key before Python is ready is answered with (static/paint.js).
+WAITING = N_("Still loading: try again in a moment.")
+
+#: A first visit's deals, one of which static/paint.js draws before Python is ready when
+#: nothing is stored yet: draw 1 and Normal scoring, the settings' defaults. Each is won
+#: (tests/test_paint.py solves them), so a new player's first game can be won.
+FIRST_DEALS = ("KL1-D1N-NHPIFBM", "KL1-D1N-KYZDLIR", "KL1-D1N-CAGVOBQ", "KL1-D1N-IZRRVNH")
 
 #: Every class the settings can put on the page's body (``body``) and root (``root``):
 #: the glue removes those not in :func:`looks` and adds the others.
@@ -81,14 +92,36 @@ def painting(drawn: Layout, settings: Settings, waiting: str,
     ``table_h``, the table's height in card widths the size was chosen for
     (:func:`klondike.app.view.table_height`), so that the cards come out the size they
     were."""
+    return json.dumps(_record(drawn, settings, waiting, labels, chrome, table_h),
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def _record(drawn: Layout, settings: Settings, waiting: str,
+            labels: Callable[[str], str] = str, chrome: str | None = None,
+            table_h: float | None = None) -> dict[str, Any]:
     body, root = looks(settings)
     # Places and slots are rounded already (view.layout, view.slots): this is made after
     # every move, on the page's thread.
     cards = [[*_LOOKS[p.card], p.x, p.y, p.z, p.face_up, labels(p.label)]
              for p in drawn.places]
     slots = {pile: [x, y] for pile, (x, y) in drawn.slots.items()}
-    return json.dumps({"v": PAINT_VERSION, "cards": cards, "slots": slots,
-                       "height": round(drawn.height, 4), "body": body, "root": root,
-                       "waiting": waiting, "chrome": chrome, "tableH": table_h},
-                      ensure_ascii=False,
-                      separators=(",", ":"))
+    return {"v": PAINT_VERSION, "cards": cards, "slots": slots,
+            "height": round(drawn.height, 4), "body": body, "root": root,
+            "waiting": waiting, "chrome": chrome, "tableH": table_h}
+
+
+def first_visit(translations: Mapping[str, Callable[[str], str]]) -> str:
+    """What ``index.html`` carries for a first visit, as JSON text: ``deals``, the record
+    (as :func:`painting` makes it, with the default settings and the texts in English)
+    of each of :data:`FIRST_DEALS`, fresh, with its ``code``; ``languages``, per language
+    of ``translations`` (its ``gettext``), :data:`WAITING` and the cards' names those
+    records hold, translated. The script draws a deal at random in the browser's
+    language (the settings follow the browser's language until the player chooses)."""
+    deals = [{"code": code, **_record(layout(Game.from_code(code)), Settings(), WAITING)}
+             for code in FIRST_DEALS]
+    names = sorted({card[-1] for deal in deals for card in deal["cards"]})
+    languages = {language: {"waiting": gettext(WAITING),
+                            "labels": {name: gettext(name) for name in names}}
+                 for language, gettext in sorted(translations.items())}
+    return json.dumps({"v": PAINT_VERSION, "deals": deals, "languages": languages},
+                      ensure_ascii=False, separators=(",", ":"))

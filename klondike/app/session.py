@@ -211,10 +211,13 @@ class Session:
         return self.resume(stored)._replace(said=_("The game continues here"))
 
     # --- starting -----------------------------------------------------------------------
-    def resume(self, stored: str | None, hidden: bool | None = None) -> Reply:
+    def resume(self, stored: str | None, hidden: bool | None = None,
+               first: str | None = None) -> Reply:
         """The saved game (``stored``, None if none), or a new one; says what could not
         be read, and keeps an unreadable game aside instead of losing it. ``hidden``: the
-        page is hidden (the clock waits), if known."""
+        page is hidden (the clock waits), if known. ``first``: the code of the deal a
+        first visit drew before Python was ready (:data:`klondike.app.paint.FIRST_DEALS`),
+        dealt when nothing is saved and it fits the settings' draw and scoring."""
         if hidden is not None:
             self.table.hidden = hidden
         problems = self.keeping.problems()
@@ -235,7 +238,8 @@ class Session:
             else:
                 reply = self._after_action()
         if reply is None:
-            reply = self._deal(self._random_code())
+            reply = self._deal(self._first_code(first) if stored is None and first
+                               else self._random_code())
         if problems:
             reply = reply._replace(said=" ".join(problems))
         return self._reply(reply._replace(changed=True))
@@ -268,6 +272,16 @@ class Session:
         except BadCode as e:
             return Reply(error=deals.code_error(e))
         return self.new_game(draw, scoring, code)
+
+    def _first_code(self, first: str) -> GameCode:
+        """The first visit's deal, unless another tab chose other settings meanwhile."""
+        try:
+            code = GameCode.parse(first)
+        except BadCode:
+            return self._random_code()
+        settings = self.settings
+        fits = (code.draw, code.scoring) == (settings.draw, settings.scoring)
+        return code if fits else self._random_code()
 
     def _random_code(self, draw: int | None = None, scoring: str | None = None) -> GameCode:
         settings = self.settings

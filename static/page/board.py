@@ -9,7 +9,7 @@ from js import ResizeObserver, document, window
 from pyodide.ffi import create_proxy
 
 from klondike import CARDS
-from klondike.app.paint import card_class, card_marks, painting
+from klondike.app.paint import WAITING, card_class, card_marks, painting
 from klondike.app.stored import PAINT_KEY
 from klondike.app.view import (
     PILES,
@@ -161,7 +161,7 @@ class Board:
         if it changed since the last call."""
         if self.layout is None:
             return []
-        text = painting(self.layout, settings, _("Still loading: try again in a moment."),
+        text = painting(self.layout, settings, _(WAITING),
                         labels=_, chrome=self.sizes["--chrome-h"],
                         table_h=float(self.sizes["--table-h"]))
         if text == self.painted:
