@@ -16,8 +16,9 @@ browser with a new profile (empty HTTP cache and storage) and is timed three way
   offline  the same reload with the context offline
 Times are milliseconds from navigation start (a mark's startTime):
   ready    the page interactive: "klondike-ready" (app), "hello-ready", "bare-ready"
-  painted  the app's saved board drawn before Python ("klondike-painted"; only when a saved
-           game was found, so never on a cold visit; n/a where the mark does not exist)
+  painted  the app's board drawn before Python ("klondike-painted": the saved game's, or on
+           a cold visit the first visit's deal; n/a where the mark does not exist: a cold
+           visit before 7df7527)
   answer   the winnability indicator's first answer from the worker, minus ready
            ("klondike-first-answer" - "klondike-ready"; n/a after 30 s without it)
   boot     how the page's and the worker's Pyodide started: "snapshot", "plain", "fallback"
