@@ -133,6 +133,8 @@ def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(brow
         page.locator(".slot.stock").click(force=True)
         waiting = page.locator("#status").inner_text()
         assert waiting and waiting != "Still loading: try again in a moment."  # in Polish
+        page.wait_for_function("document.getElementById('progress-label').textContent "
+                               "=== 'Wczytywanie…'")  # static/boot.js, from the record
 
         for route in held:
             route.continue_()

@@ -6,15 +6,19 @@
   const READY_MARK = "klondike-ready";
   // PyScript dispatches "py:progress" on window with a text detail per stage ("Loading
   // Pyodide", "Loaded interpreter", "Loaded files", ...): about 8 of them, then main.py runs.
+  // The bar counts them; the label says "Loading…" in the player's language where
+  // static/paint.js drew a board (its record carries the text), not PyScript's English.
   const EXPECTED_STAGES = 8;
   let stages = 0;
 
-  addEventListener("py:progress", ({ detail }) => {
+  const label = document.getElementById("progress-label");
+  const loading = document.getElementById("table")?.dataset.loading;
+  if (label && loading) label.textContent = loading;
+
+  addEventListener("py:progress", () => {
     stages += 1;
     const bar = document.getElementById("progress");
-    const label = document.getElementById("progress-label");
     if (bar) bar.value = Math.min(95, Math.round((100 * stages) / (EXPECTED_STAGES + 1)));
-    if (label && typeof detail === "string") label.textContent = `${detail}…`;
   });
 
   const whenReady = new Promise((resolve) => {

@@ -76,10 +76,11 @@
       list.every((n) => isText(n, NAME, 40));
     if (!names(record.body) || !names(record.root)) return null;
     const waiting = isText(record.waiting, /^[^<>]*$/, 200) ? record.waiting : WAITING;
+    const loading = isText(record.loading, /^[^<>]*$/, 100) ? record.loading : null;
     const chrome = isText(record.chrome, /^[0-9]{1,4}px$/, 6) ? record.chrome : null;
     const tableH = isNumber(record.tableH, 1, 50) ? record.tableH : null;
     return { cards, places, height: record.height, body: record.body, root: record.root,
-             waiting, chrome, tableH };
+             waiting, loading, chrome, tableH };
   }
 
   function draw(record) {
@@ -152,6 +153,7 @@
         if (typeof labels[c.label] === "string") c.label = labels[c.label];
       }
       if (isText(texts.waiting, /^[^<>]*$/, 200)) record.waiting = texts.waiting;
+      if (isText(texts.loading, /^[^<>]*$/, 100)) record.loading = texts.loading;
     }
     record.code = deal.code;
     return record;
@@ -160,7 +162,11 @@
   // Run as soon as the table is parsed (index.html): the status line below it is not yet.
   const record = read() ?? first();
   if (record && draw(record)) {
-    if (record.code) document.getElementById("table").setAttribute("data-first", record.code);
+    const table = document.getElementById("table");
+    if (record.code) table.setAttribute("data-first", record.code);
+    // The loading bar's label in the player's language, for static/boot.js (the label is
+    // not parsed yet).
+    if (record.loading) table.dataset.loading = record.loading;
     // Marked at the frame that draws the cards (its callbacks run just before its style,
     // layout and paint: the cards are on screen a little later, 0-300 ms at 4x CPU).
     requestAnimationFrame(() => performance.mark("klondike-painted"));

@@ -467,5 +467,6 @@ def test_a_first_visit_speaks_as_the_page_does(lang):
     texts, catalog_ = data["languages"][lang], compiled(lang)
     assert texts["waiting"] == catalog_.gettext("Still loading: try again in a moment.")
     assert texts["waiting"] != "Still loading: try again in a moment."
+    assert texts["loading"] == catalog_.gettext("Loading…") != "Loading…"
     assert texts["labels"] and all(
         text == catalog_.gettext(name) != name for name, text in texts["labels"].items())

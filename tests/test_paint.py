@@ -10,6 +10,7 @@ from klondike import CARDS, Game, GameCode
 from klondike.app.paint import (
     BODY_CLASSES,
     FIRST_DEALS,
+    LOADING,
     ROOT_CLASSES,
     WAITING,
     card_class,
@@ -28,8 +29,9 @@ def test_the_record_holds_every_card_where_the_view_put_it():
     for move in ("S", "S", "S"):
         game.play(move)
     drawn = layout(game, height=9.0, left_handed=True)
-    record = json.loads(painting(drawn, Settings(left_handed=True), "wait", labels=str.upper))
-    assert record["v"] == 1 and record["waiting"] == "wait"
+    record = json.loads(painting(drawn, Settings(left_handed=True), "wait", labels=str.upper,
+                                 loading="load"))
+    assert record["v"] == 1 and record["waiting"] == "wait" and record["loading"] == "load"
     assert [entry[0] for entry in record["cards"]] == [str(card) for card in CARDS]
     for entry, place in zip(record["cards"], drawn.places, strict=True):
         text, cls, rank, suit, pip, x, y, z, face_up, label = entry
@@ -77,7 +79,7 @@ def test_a_first_visit_carries_each_first_deal_as_the_view_draws_it_fresh():
     assert "face-down card" in names and len(names) > 8
     assert set(data["languages"]) == {"pl", "cs"}
     polish = data["languages"]["pl"]
-    assert polish["waiting"] == WAITING.upper()
+    assert polish["waiting"] == WAITING.upper() and polish["loading"] == LOADING.upper()
     assert polish["labels"] == {name: name.upper() for name in names}
 
 

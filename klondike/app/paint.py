@@ -34,6 +34,8 @@ from .view import Layout, layout
 
 #: What a tap or a key before Python is ready is answered with (static/paint.js).
 WAITING = N_("Still loading: try again in a moment.")
+#: The loading bar's label before Python is ready (static/boot.js).
+LOADING = N_("Loading…")
 
 #: A first visit's deals, one of which static/paint.js draws before Python is ready when
 #: nothing is stored yet: draw 1 and Normal scoring, the settings' defaults. Each is won
@@ -82,23 +84,24 @@ def looks(settings: Settings) -> tuple[list[str], list[str]]:
 
 def painting(drawn: Layout, settings: Settings, waiting: str,
              labels: Callable[[str], str] = str, chrome: str | None = None,
-             table_h: float | None = None) -> str:
+             table_h: float | None = None, loading: str = LOADING) -> str:
     """The record of a table drawn as ``drawn``, as JSON text: for each card (in the
     order of ``CARDS``) its text, class, marks, place, stacking order, whether it is face
     up and its accessible name (``labels`` translates a place's label); the piles'
     outlines; the table's height; the looks; and ``waiting``, what a tap or a key before
-    Python is ready is answered with, in the player's language; ``chrome``, the height
+    Python is ready is answered with, and ``loading``, the loading bar's label, in the
+    player's language; ``chrome``, the height
     the page left to the toolbar and the status line (a CSS length such as "112px"), and
     ``table_h``, the table's height in card widths the size was chosen for
     (:func:`klondike.app.view.table_height`), so that the cards come out the size they
     were."""
-    return json.dumps(_record(drawn, settings, waiting, labels, chrome, table_h),
+    return json.dumps(_record(drawn, settings, waiting, labels, chrome, table_h, loading),
                       ensure_ascii=False, separators=(",", ":"))
 
 
 def _record(drawn: Layout, settings: Settings, waiting: str,
             labels: Callable[[str], str] = str, chrome: str | None = None,
-            table_h: float | None = None) -> dict[str, Any]:
+            table_h: float | None = None, loading: str = LOADING) -> dict[str, Any]:
     body, root = looks(settings)
     # Places and slots are rounded already (view.layout, view.slots): this is made after
     # every move, on the page's thread.
@@ -107,20 +110,20 @@ def _record(drawn: Layout, settings: Settings, waiting: str,
     slots = {pile: [x, y] for pile, (x, y) in drawn.slots.items()}
     return {"v": PAINT_VERSION, "cards": cards, "slots": slots,
             "height": round(drawn.height, 4), "body": body, "root": root,
-            "waiting": waiting, "chrome": chrome, "tableH": table_h}
+            "waiting": waiting, "loading": loading, "chrome": chrome, "tableH": table_h}
 
 
 def first_visit(translations: Mapping[str, Callable[[str], str]]) -> str:
     """What ``index.html`` carries for a first visit, as JSON text: ``deals``, the record
     (as :func:`painting` makes it, with the default settings and the texts in English)
     of each of :data:`FIRST_DEALS`, fresh, with its ``code``; ``languages``, per language
-    of ``translations`` (its ``gettext``), :data:`WAITING` and the cards' names those
-    records hold, translated. The script draws a deal at random in the browser's
+    of ``translations`` (its ``gettext``), :data:`WAITING`, :data:`LOADING` and the
+    cards' names those records hold, translated. The script draws a deal at random in the browser's
     language (the settings follow the browser's language until the player chooses)."""
     deals = [{"code": code, **_record(layout(Game.from_code(code)), Settings(), WAITING)}
              for code in FIRST_DEALS]
     names = sorted({card[-1] for deal in deals for card in deal["cards"]})
-    languages = {language: {"waiting": gettext(WAITING),
+    languages = {language: {"waiting": gettext(WAITING), "loading": gettext(LOADING),
                             "labels": {name: gettext(name) for name in names}}
                  for language, gettext in sorted(translations.items())}
     return json.dumps({"v": PAINT_VERSION, "deals": deals, "languages": languages},

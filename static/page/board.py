@@ -9,7 +9,7 @@ from js import ResizeObserver, document, window
 from pyodide.ffi import create_proxy
 
 from klondike import CARDS
-from klondike.app.paint import WAITING, card_class, card_marks, painting
+from klondike.app.paint import LOADING, WAITING, card_class, card_marks, painting
 from klondike.app.stored import PAINT_KEY
 from klondike.app.view import (
     PILES,
@@ -163,7 +163,7 @@ class Board:
             return []
         text = painting(self.layout, settings, _(WAITING),
                         labels=_, chrome=self.sizes["--chrome-h"],
-                        table_h=float(self.sizes["--table-h"]))
+                        table_h=float(self.sizes["--table-h"]), loading=_(LOADING))
         if text == self.painted:
             return []
         self.painted = text
