@@ -25,6 +25,12 @@ CARDS = """() => [...document.querySelectorAll('#table .card')].map((el) => [
     el.getAttribute('aria-label')])"""
 
 
+# What the page says before Python is ready: its language, a button, a pile's name.
+TOOLBAR = """() => ({lang: document.documentElement.lang,
+    new: document.querySelector('[data-action=new-game]').textContent,
+    stock: document.querySelector('[data-pile=stock]').getAttribute('aria-label')})"""
+
+
 def same_places(drawn, painted) -> bool:
     want = {c[0]: c for c in drawn}
     got = {c[0]: c for c in painted}
@@ -135,6 +141,8 @@ def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(brow
         assert waiting and waiting != "Still loading: try again in a moment."  # in Polish
         page.wait_for_function("document.getElementById('progress-label').textContent "
                                "=== 'Wczytywanie…'")  # static/boot.js, from the record
+        toolbar = page.evaluate(TOOLBAR)
+        assert toolbar["lang"] == "pl" and toolbar["new"] != "New game"
 
         for route in held:
             route.continue_()
@@ -144,6 +152,17 @@ def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(brow
         # The same elements, unmoved, named as Python names them (in Polish).
         assert same_places(painted, page.evaluate(CARDS))
         assert page.locator("#c-As").get_attribute("aria-label") != "face-down card"
+        assert page.evaluate(TOOLBAR) == toolbar  # Python's texts, as paint.js put them
+        assert page.get_attribute("[data-action=new-game]", "data-i18n") == "New game"
+
+        # The next visit: the toolbar in Polish again before Python, from the saved record.
+        held.clear()
+        page.reload(wait_until="commit")
+        page.wait_for_function("performance.getEntriesByName('klondike-painted').length > 0")
+        assert held and page.evaluate(TOOLBAR) == toolbar
+        for route in held:
+            route.continue_()
+        boot(page)
 
         # Settings stored and no game (another visit chose them): nothing is drawn before
         # Python, which deals as the settings say.

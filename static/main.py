@@ -334,7 +334,8 @@ async def main() -> None:
     dialogs.apply_settings()
     language = choose_language(list(navigator.languages), app.session.settings.language)
     await dialogs.use_language(language)
-    translate_page()
+    document.documentElement.lang = dialogs.language  # (English if the catalog failed)
+    app.board.page_texts = (dialogs.language, translate_page())
     fill_language_choices()
     pointer, keyboard = app.pointer, app.keyboard
     listen = [

@@ -77,10 +77,51 @@
     if (!names(record.body) || !names(record.root)) return null;
     const waiting = isText(record.waiting, /^[^<>]*$/, 200) ? record.waiting : WAITING;
     const loading = isText(record.loading, /^[^<>]*$/, 100) ? record.loading : null;
+    const lang = isText(record.lang, /^[a-z]{2,3}$/, 3) ? record.lang : null;
+    const texts = pageTexts(record.texts);
     const chrome = isText(record.chrome, /^[0-9]{1,4}px$/, 6) ? record.chrome : null;
     const tableH = isNumber(record.tableH, 1, 50) ? record.tableH : null;
     return { cards, places, height: record.height, body: record.body, root: record.root,
-             waiting, loading, chrome, tableH };
+             waiting, loading, lang, texts, chrome, tableH };
+  }
+
+  // The page's own texts translated (msgid, after its context and "\u0004" if it has one:
+  // text), checked: a plain object of short texts, or an empty one.
+  function pageTexts(texts) {
+    if (!texts || typeof texts !== "object" || Array.isArray(texts)) return {};
+    const entries = Object.entries(texts);
+    const ok = entries.length <= 200 && entries.every(([key, text]) =>
+      key.length <= 200 && isText(text, /^[^<>]*$/, 200));
+    return ok ? Object.fromEntries(entries) : {};
+  }
+
+  // The texts of the toolbar and the table in the player's language, as
+  // static/page/dialogs.py's translate_page() puts them (the msgid kept in the attribute,
+  // where it looks for it), until Python translates the whole page.
+  function translate(texts) {
+    const text = (el, msgid) => {
+      const context = el.getAttribute("data-i18n-context");
+      const found = texts[context ? `${context}\u0004${msgid}` : msgid];
+      return typeof found === "string" ? found : null;
+    };
+    const early = ".toolbar [data-i18n], #table[data-i18n], #table [data-i18n]";
+    for (const el of document.querySelectorAll(early)) {
+      const msgid = el.getAttribute("data-i18n") || el.textContent.trim();
+      const found = text(el, msgid);
+      if (found === null) continue;
+      el.setAttribute("data-i18n", msgid);
+      el.textContent = found;
+    }
+    const labelled = ".toolbar [data-i18n-label], #table[data-i18n-label], " +
+      "#table [data-i18n-label]";
+    for (const el of document.querySelectorAll(labelled)) {
+      const msgid = el.getAttribute("data-i18n-label") || el.getAttribute("aria-label");
+      const found = msgid && text(el, msgid);
+      if (!found) continue;
+      el.setAttribute("data-i18n-label", msgid);
+      el.setAttribute("aria-label", found);
+      if (el.hasAttribute("title")) el.setAttribute("title", found);
+    }
   }
 
   function draw(record) {
@@ -154,6 +195,8 @@
       }
       if (isText(texts.waiting, /^[^<>]*$/, 200)) record.waiting = texts.waiting;
       if (isText(texts.loading, /^[^<>]*$/, 100)) record.loading = texts.loading;
+      record.texts = pageTexts(texts.texts);
+      record.lang = language;
     }
     record.code = deal.code;
     return record;
@@ -167,6 +210,8 @@
     // The loading bar's label in the player's language, for static/boot.js (the label is
     // not parsed yet).
     if (record.loading) table.dataset.loading = record.loading;
+    if (record.lang) document.documentElement.lang = record.lang;
+    translate(record.texts);
     // Marked at the frame that draws the cards (its callbacks run just before its style,
     // layout and paint: the cards are on screen a little later, 0-300 ms at 4x CPU).
     requestAnimationFrame(() => performance.mark("klondike-painted"));

@@ -470,3 +470,10 @@ def test_a_first_visit_speaks_as_the_page_does(lang):
     assert texts["loading"] == catalog_.gettext("Loading…") != "Loading…"
     assert texts["labels"] and all(
         text == catalog_.gettext(name) != name for name, text in texts["labels"].items())
+    # The toolbar's and the table's own texts, as static/page/dialogs.py translates them.
+    assert {"New game", "Undo", "Hint", "More", "Stock", "Column 7", "Card table"} <= set(
+        texts["texts"])
+    for key, text in texts["texts"].items():
+        context, _sep, msgid = key.rpartition("\x04")
+        assert text == (catalog_.pgettext(context, msgid) if context else
+                        catalog_.gettext(msgid)), key

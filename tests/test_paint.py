@@ -17,6 +17,7 @@ from klondike.app.paint import (
     first_visit,
     looks,
     painting,
+    text_key,
 )
 from klondike.app.storage import Settings
 from klondike.app.view import layout
@@ -68,11 +69,16 @@ def test_looks_follow_the_settings_and_only_known_classes():
 
 
 def test_a_first_visit_carries_each_first_deal_as_the_view_draws_it_fresh():
-    data = json.loads(first_visit({"pl": str.upper, "cs": str.lower}))
+    def upper(text, context):
+        return (f"{context}:" if context else "") + text.upper()
+
+    page = [("New game", None), ("Stock", None), ("New game", None), ("Draw", "pile")]
+    data = json.loads(first_visit({"pl": upper, "cs": lambda text, context: text}, page))
     assert data["v"] == 1 and [deal["code"] for deal in data["deals"]] == list(FIRST_DEALS)
     for deal in data["deals"]:
         code = deal.pop("code")
         want = json.loads(painting(layout(Game.from_code(code)), Settings(), WAITING))
+        del want["lang"], want["texts"]  # the language's, below
         assert deal == want  # the default looks, English texts, no size of a window
         assert sum(entry[8] for entry in deal["cards"]) == 7  # a fresh deal: 7 face up
     names = {entry[9] for deal in data["deals"] for entry in deal["cards"]}
@@ -81,6 +87,18 @@ def test_a_first_visit_carries_each_first_deal_as_the_view_draws_it_fresh():
     polish = data["languages"]["pl"]
     assert polish["waiting"] == WAITING.upper() and polish["loading"] == LOADING.upper()
     assert polish["labels"] == {name: name.upper() for name in names}
+    assert polish["texts"] == {"New game": "NEW GAME", "Stock": "STOCK",
+                               text_key("Draw", "pile"): "pile:DRAW"}
+    assert text_key("Draw", "pile") == "pile\x04Draw" and text_key("Draw") == "Draw"
+
+
+def test_the_record_carries_the_page_s_language_and_texts():
+    drawn = layout(Game.from_code("KL1-D1N-AAAAAAG"))
+    record = json.loads(painting(drawn, Settings(), "", language="vi",
+                                 texts={"Undo": "Hoàn tác"}))
+    assert record["lang"] == "vi" and record["texts"] == {"Undo": "Hoàn tác"}
+    record = json.loads(painting(drawn, Settings(), ""))
+    assert record["lang"] == "en" and record["texts"] == {}
 
 
 def test_every_first_deal_fits_the_default_settings_and_can_be_won():

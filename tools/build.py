@@ -147,21 +147,27 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
     from klondike.i18n import LANGUAGES, SOURCE_LANGUAGE
     from klondike.scoring import SCORINGS
 
-    def translator(language: str) -> Callable[[str], str]:
+    def translator(language: str) -> Callable[[str, str | None], str]:
         # From the catalog's source (the .mo files are compiled after this), as pybabel
         # compiles it: a fuzzy or empty translation is the English text.
         catalog = i18n.read_catalog(i18n.po_path(language))
 
-        def gettext(text: str) -> str:
-            message = catalog.get(text)
+        def gettext(text: str, context: str | None) -> str:
+            message = catalog.get(text, context=context)
             return message.string if message and message.string and not message.fuzzy \
                 else text
         return gettext
 
     def html(text: str) -> str:
-        # The first visit's deals (klondike/app/paint.py's first_visit), for paint.js.
+        # The first visit's deals (klondike/app/paint.py's first_visit), for paint.js, with
+        # the page's texts above the script that draws them (the toolbar and the table's),
+        # as tools/i18n.py extracts them.
+        before = text[:text.index('id="first-visit"')].count("\n") + 1
+        found = i18n.page_texts(text)
         first = first_visit({language: translator(language) for language in LANGUAGES
-                             if language != SOURCE_LANGUAGE}).replace("<", "\\u003c")
+                             if language != SOURCE_LANGUAGE},
+                            [(msgid, context) for msgid, line, context in found
+                             if line < before]).replace("<", "\\u003c")
         text = re.sub(r'(<script type="application/json" id="first-visit">).*?(</script>)',
                       lambda m: m[1] + first + m[2], text, count=1, flags=re.DOTALL)
         # The scorings to choose from, in SCORINGS' order (the first one checked), their

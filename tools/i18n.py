@@ -187,13 +187,24 @@ class _PageTexts(HTMLParser):
             self.open[-1][2].append(data)
 
 
+def page_texts(html: str) -> list[tuple[str, int, str | None]]:
+    """The texts of index.html that static/page/dialogs.py translates: (msgid, line,
+    context), in the order of the page."""
+    return [(text, line, context) for text, line, context, _notes in _found(html)]
+
+
+def _found(html: str) -> list[tuple[str, int, str | None, list[str]]]:
+    parser = _PageTexts()
+    parser.feed(html)
+    parser.close()
+    return sorted(parser.found, key=lambda found: found[1])
+
+
 def extract_html(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
     """Babel extraction method for index.html, in the order of the page; a text with a
     context as a ``pgettext`` call."""
-    parser = _PageTexts()
-    parser.feed(fileobj.read().decode(options.get("encoding", "utf-8")))
-    parser.close()
-    for text, line, context, notes in sorted(parser.found, key=lambda found: found[1]):
+    for text, line, context, notes in _found(fileobj.read().decode(options.get("encoding",
+                                                                              "utf-8"))):
         if context:
             yield line, "pgettext", (context, text), notes
         else:

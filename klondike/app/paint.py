@@ -22,12 +22,12 @@ ready the page adopts those card elements and draws the game as usual.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..cards import CARDS, RANKS, SUIT_SYMBOLS, Card
 from ..game import Game
-from ..i18n import N_
+from ..i18n import N_, SOURCE_LANGUAGE
 from .storage import BACKS, CARD_SIZES, TABLES, Settings
 from .stored import PAINT_VERSION
 from .view import Layout, layout
@@ -84,19 +84,28 @@ def looks(settings: Settings) -> tuple[list[str], list[str]]:
 
 def painting(drawn: Layout, settings: Settings, waiting: str,
              labels: Callable[[str], str] = str, chrome: str | None = None,
-             table_h: float | None = None, loading: str = LOADING) -> str:
+             table_h: float | None = None, loading: str = LOADING,
+             language: str = SOURCE_LANGUAGE, texts: Mapping[str, str] | None = None) -> str:
     """The record of a table drawn as ``drawn``, as JSON text: for each card (in the
     order of ``CARDS``) its text, class, marks, place, stacking order, whether it is face
     up and its accessible name (``labels`` translates a place's label); the piles'
     outlines; the table's height; the looks; and ``waiting``, what a tap or a key before
     Python is ready is answered with, and ``loading``, the loading bar's label, in the
-    player's language; ``chrome``, the height
+    player's language (``language``), with ``texts``, the page's own texts on screen
+    before Python is ready, translated (by :func:`text_key`); ``chrome``, the height
     the page left to the toolbar and the status line (a CSS length such as "112px"), and
     ``table_h``, the table's height in card widths the size was chosen for
     (:func:`klondike.app.view.table_height`), so that the cards come out the size they
     were."""
-    return json.dumps(_record(drawn, settings, waiting, labels, chrome, table_h, loading),
-                      ensure_ascii=False, separators=(",", ":"))
+    record = _record(drawn, settings, waiting, labels, chrome, table_h, loading)
+    record.update(lang=language, texts=dict(texts or {}))
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def text_key(msgid: str, context: str | None = None) -> str:
+    """How a record's ``texts`` know a text of the page: its msgid, after its context and
+    gettext's separator if it has one (``data-i18n-context``)."""
+    return f"{context}\x04{msgid}" if context else msgid
 
 
 def _record(drawn: Layout, settings: Settings, waiting: str,
@@ -113,18 +122,24 @@ def _record(drawn: Layout, settings: Settings, waiting: str,
             "waiting": waiting, "loading": loading, "chrome": chrome, "tableH": table_h}
 
 
-def first_visit(translations: Mapping[str, Callable[[str], str]]) -> str:
+def first_visit(translations: Mapping[str, Callable[[str, str | None], str]],
+                page: Iterable[tuple[str, str | None]] = ()) -> str:
     """What ``index.html`` carries for a first visit, as JSON text: ``deals``, the record
     (as :func:`painting` makes it, with the default settings and the texts in English)
     of each of :data:`FIRST_DEALS`, fresh, with its ``code``; ``languages``, per language
-    of ``translations`` (its ``gettext``), :data:`WAITING`, :data:`LOADING` and the
-    cards' names those records hold, translated. The script draws a deal at random in the browser's
-    language (the settings follow the browser's language until the player chooses)."""
+    of ``translations`` (its ``gettext`` of a msgid and its context), :data:`WAITING`,
+    :data:`LOADING`, the cards' names those records hold and the page's own texts on
+    screen before Python (``page``: msgid and context), translated. The script draws a
+    deal at random in the browser's language (the settings follow the browser's language
+    until the player chooses)."""
     deals = [{"code": code, **_record(layout(Game.from_code(code)), Settings(), WAITING)}
              for code in FIRST_DEALS]
     names = sorted({card[-1] for deal in deals for card in deal["cards"]})
-    languages = {language: {"waiting": gettext(WAITING), "loading": gettext(LOADING),
-                            "labels": {name: gettext(name) for name in names}}
-                 for language, gettext in sorted(translations.items())}
+    texts = sorted(set(page), key=lambda text: text_key(*text))
+    languages = {language: {
+        "waiting": gettext(WAITING, None), "loading": gettext(LOADING, None),
+        "labels": {name: gettext(name, None) for name in names},
+        "texts": {text_key(msgid, context): gettext(msgid, context) for msgid, context in texts},
+    } for language, gettext in sorted(translations.items())}
     return json.dumps({"v": PAINT_VERSION, "deals": deals, "languages": languages},
                       ensure_ascii=False, separators=(",", ":"))

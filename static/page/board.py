@@ -53,6 +53,8 @@ class Board:
         self.z = {}  # card -> the z-index last written: RAISED_Z or more while it glides
         self.layout = None
         self.painted = None  # the record of painting() last returned
+        # The page's language and its texts on screen before Python (the record's)
+        self.page_texts: tuple[str, dict[str, str]] = ("en", {})
         self.sizes = {}  # the root's CSS variables last written by fit_table()
         self.card_px = 1.0
         self.raised_at = 0.0  # monotonic() when the last card raised began to glide
@@ -161,9 +163,11 @@ class Board:
         if it changed since the last call."""
         if self.layout is None:
             return []
+        language, texts = self.page_texts
         text = painting(self.layout, settings, _(WAITING),
                         labels=_, chrome=self.sizes["--chrome-h"],
-                        table_h=float(self.sizes["--table-h"]), loading=_(LOADING))
+                        table_h=float(self.sizes["--table-h"]), loading=_(LOADING),
+                        language=language, texts=texts)
         if text == self.painted:
             return []
         self.painted = text

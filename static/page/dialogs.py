@@ -4,7 +4,7 @@ the page's language. Every text comes from the session or the catalogs, written 
 
 from js import document, fetch, navigator, window
 
-from klondike.app.paint import BODY_CLASSES, ROOT_CLASSES, looks
+from klondike.app.paint import BODY_CLASSES, ROOT_CLASSES, looks, text_key
 from klondike.app.stats import RULE_SETS, rule_set_label
 from klondike.app.storage import Settings
 from klondike.i18n import (
@@ -16,8 +16,9 @@ from klondike.i18n import (
     translations_from_mo,
 )
 
-from .dom import say
+from .dom import nullable, say
 
+EARLY = ".toolbar, #table"  # on screen before Python is ready (static/paint.js)
 NEW_DIALOG = document.getElementById("new-dialog")
 WIN_DIALOG = document.getElementById("win-dialog")
 CODE_INPUT = document.getElementById("code-input")
@@ -188,7 +189,7 @@ class Dialogs:
                 return
         self.language = language
         document.documentElement.lang = language
-        translate_page()
+        self.app.board.page_texts = (language, translate_page())
         self.app.board.relabel()
 
     # --- Statistics and Rules ---------------------------------------------------------------
@@ -315,21 +316,30 @@ def _button(parent, text: str, action: str, label: str):
     return button
 
 
-def translate_page() -> None:
+def translate_page() -> dict[str, str]:
     """Static texts of index.html go through the one translation function too; the
     English text (the msgid) is kept in the attribute for the next change of language.
     An element's ``data-i18n-context`` is the message context of its text and label (as
-    tools/i18n.py extracts them)."""
+    tools/i18n.py extracts them). Returns the texts of the toolbar and the table, which
+    are on screen before Python is ready (the paint record's ``texts``: static/paint.js
+    translates them as this does), by :func:`klondike.app.paint.text_key`, where they are
+    not the msgid."""
+    early = {}
     for el in document.querySelectorAll("[data-i18n]"):
         msgid = el.getAttribute("data-i18n") or el.textContent.strip()
         el.setAttribute("data-i18n", msgid)
-        el.textContent = page_text(el, msgid)
+        el.textContent = text = page_text(el, msgid)
+        if text != msgid and nullable(el.closest(EARLY)) is not None:
+            early[text_key(msgid, el.getAttribute("data-i18n-context"))] = text
     for el in document.querySelectorAll("[data-i18n-label]"):
         msgid = el.getAttribute("data-i18n-label") or el.getAttribute("aria-label")
         el.setAttribute("data-i18n-label", msgid)
-        el.setAttribute("aria-label", page_text(el, msgid))
+        el.setAttribute("aria-label", text := page_text(el, msgid))
         if el.hasAttribute("title"):  # an icon's tooltip says the same
-            el.setAttribute("title", page_text(el, msgid))
+            el.setAttribute("title", text)
+        if text != msgid and nullable(el.closest(EARLY)) is not None:
+            early[text_key(msgid, el.getAttribute("data-i18n-context"))] = text
+    return early
 
 
 def page_text(el, msgid: str) -> str:
