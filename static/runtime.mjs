@@ -11,8 +11,8 @@
 //   no JavaScript object but the globals Pyodide itself keeps. It is stored in the Cache
 //   Storage ("klondike-snapshot"), so a first visit downloads nothing more.
 // - Keyed to the build: static/vendor/snapshot.mjs (written by tools/build.py) names the
-//   SHA-256 of every file the snapshot depends on (Pyodide's runtime and klondike/, the
-//   same hashes as the service worker's precache), and the key hashes them all. A new
+//   SHA-256 of every file the snapshot depends on (Pyodide's runtime and klondike/, as
+//   the service worker's precache hashes a file), and the key hashes them all. A new
 //   build of either is a new key: the old snapshot is never read again, and deleted when
 //   the new one is stored. Pyodide checks its own build id on restore as well.
 // - Any failure (no Cache Storage, no snapshot, a restore that throws, too little memory)

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tomllib
 import urllib.request
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -49,24 +50,29 @@ def test_the_page_loads_neither_the_search_nor_urllib_parse():
     assert loaded == "[]"
 
 
-def test_every_klondike_module_is_in_pyscript_files():
-    files = pyscript_config()["files"]
+def test_the_page_gets_every_klondike_module_in_one_archive():
+    # pyscript.toml unpacks the build's archive into Python's working directory.
+    assert pyscript_config()["files"] == {f"./{build.APP_ZIP}": "./*"}
     modules = [p.relative_to(ROOT).as_posix() for p in (ROOT / "klondike").rglob("*.py")
                if "__pycache__" not in p.parts]
     assert "klondike/__init__.py" in modules
-    missing = [m for m in modules if files.get(f"./{m}") != m]
-    assert missing == [], f"add to [files] of pyscript.toml (or run tools/build.py): {missing}"
-    stale = [url for url in files if not (ROOT / url).is_file()]
-    assert stale == []
+    with zipfile.ZipFile(ROOT / build.APP_ZIP) as archive:
+        names = archive.namelist()
+        missing = [m for m in modules if m not in names]
+        assert missing == [], f"run tools/build.py: {missing}"
+        for module in modules:
+            assert archive.read(module) == (ROOT / module).read_bytes(), module
 
 
-def test_every_glue_module_is_in_pyscript_files_and_read_for_messages():
-    files = pyscript_config()["files"]
+def test_every_glue_module_is_in_the_archive_and_read_for_messages():
     glue = sorted((ROOT / "static" / "page").glob("*.py"))
     assert {p.name for p in glue} >= {"board.py", "pointer.py", "keyboard.py", "dialogs.py"}
-    for path in glue:
-        url = path.relative_to(ROOT).as_posix()
-        assert files.get(f"./{url}") == f"page/{path.name}", url
+    with zipfile.ZipFile(ROOT / build.APP_ZIP) as archive:
+        for path in glue:
+            assert archive.read(f"page/{path.name}") == path.read_bytes(), path.name
+        # Nothing else: no module the sources no longer have.
+        assert sorted(archive.namelist()) == sorted(
+            name for _source, name in build.app_modules())
     assert set(glue) | {ROOT / "static" / "main.py"} <= set(i18n.source_files())
 
 
@@ -169,16 +175,18 @@ def test_interpreter_is_the_vendored_pyodide_and_nothing_is_installed():
 
 
 def test_snapshot_key_follows_pyodide_and_klondike_and_nothing_else(fake_site):
-    """Issue 38: the snapshot's key hashes the files it was made from, with the same
-    hashes as the precache; a new build of either is a new key, a new stylesheet is not."""
+    """Issue 38: the snapshot's key hashes the files it was made from, hashed as the
+    precache hashes them; a new build of either is a new key, a new stylesheet is not."""
     for name in build.PYODIDE_FILES:
         path = fake_site / "static" / "vendor" / "pyodide" / name
         if not path.exists():
             path.write_text(name)
     first = build.snapshot_key(fake_site)
     precache = build.precache_manifest(fake_site)["files"]
-    assert first["files"] == {path: precache[path] for path in first["files"]}
-    assert "klondike/__init__.py" in first["files"]
+    runtime = {path for path in first["files"] if path.startswith("static/vendor/")}
+    assert first["files"] == {path: precache.get(path) or build.integrity(fake_site / path)
+                              for path in first["files"]}
+    assert runtime <= set(precache) and "klondike/__init__.py" in first["files"]
     (fake_site / "static" / "site.css").write_text("body { margin: 0 }\n")
     assert build.snapshot_key(fake_site)["key"] == first["key"]
     (fake_site / "klondike" / "deal.py").write_text("")  # a new module
@@ -283,34 +291,45 @@ def fake_site(tmp_path):
 
 
 def test_precache_manifest_lists_every_file_with_its_hash(fake_site):
+    build.write_app_zip(fake_site)
     manifest = build.precache_manifest(fake_site)
-    assert sorted(manifest["files"]) == [
-        "index.html", "klondike/__init__.py", "manifest.webmanifest", "pyscript.toml",
+    assert sorted(manifest["files"]) == [  # the modules in the archive, not one by one
+        "index.html", "manifest.webmanifest", "pyscript.toml",
         "static/icons/icon.svg", "static/main.py", "static/site.css",
-        "static/vendor/pyodide/pyodide.asm.wasm",
+        "static/vendor/app.zip", "static/vendor/pyodide/pyodide.asm.wasm",
     ]
     digest = hashlib.sha256(b"import klondike\n").digest()
     assert manifest["files"]["static/main.py"] == "sha256-" + base64.b64encode(digest).decode()
 
 
 def test_precache_version_changes_with_any_file_and_only_then(fake_site):
+    build.write_app_zip(fake_site)
     first = build.precache_manifest(fake_site)["version"]
     assert build.precache_manifest(fake_site)["version"] == first
-    (fake_site / "klondike" / "deal.py").write_text("")  # a new module
+    (fake_site / "klondike" / "deal.py").write_text("")  # a new module, in the archive
+    build.write_app_zip(fake_site)
     second = build.precache_manifest(fake_site)["version"]
     (fake_site / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm2")
     third = build.precache_manifest(fake_site)["version"]
     assert len({first, second, third}) == 3
 
 
-def test_build_rewrites_pyscript_files_from_klondike(fake_site):
-    (fake_site / "klondike" / "deal.py").write_text("")
+def test_build_writes_the_archive_of_the_modules_and_the_table_that_unpacks_it(fake_site):
+    (fake_site / "klondike" / "deal.py").write_text("DEALS = 1\n")
+    (fake_site / "static" / "page").mkdir()
+    (fake_site / "static" / "page" / "board.py").write_text("BOARD = 1\n")
     assert build.update_pyscript_toml(fake_site) is True
     config = tomllib.loads((fake_site / "pyscript.toml").read_text())
     assert config["interpreter"] == "./x.mjs"
-    assert config["files"] == {"./klondike/__init__.py": "klondike/__init__.py",
-                               "./klondike/deal.py": "klondike/deal.py"}
+    assert config["files"] == {"./static/vendor/app.zip": "./*"}
     assert build.update_pyscript_toml(fake_site) is False
+    archive = build.write_app_zip(fake_site)
+    made = archive.read_bytes()
+    with zipfile.ZipFile(archive) as unpacked:
+        assert unpacked.namelist() == ["klondike/__init__.py", "klondike/deal.py",
+                                       "page/board.py"]
+        assert unpacked.read("page/board.py") == b"BOARD = 1\n"
+    assert build.write_app_zip(fake_site).read_bytes() == made  # the same bytes again
 
 
 def test_site_copy_is_consistent_and_complete(fake_site, tmp_path):

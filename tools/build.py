@@ -1,4 +1,4 @@
-"""Builds the static site in place: vendored runtime, [files] table, offline precache manifest.
+"""Builds the static site in place: vendored runtime, the page's modules, offline precache.
 
     python3 tools/build.py                 build in the work tree (make serve / make test)
     python3 tools/build.py --site DIR      also copy exactly the deployable files into DIR
@@ -8,10 +8,11 @@ Steps (standard library, and Babel for the catalogs: run it with .venv/bin/pytho
    Pyodide's runtime files into static/vendor/pyodide/, and @pyscript/core's dist/ without
    source maps into static/vendor/pyscript/. Chunk names are hashed per release, so the
    lists come from listing the directories, never from hand-written names.
-2. Rewrite the [files] table of pyscript.toml from the modules in klondike/ and the glue's
-   in static/page/, so a new module reaches the browser (tests/test_site_files.py checks
-   the committed file is complete), and write the table's geometry from klondike/app/view.py
-   into index.html (the pile outlines) and static/site.css (table width, card ratio).
+2. Write static/vendor/app.zip, the modules the page imports (klondike/ and the glue's
+   static/page/, as page/), which pyscript.toml's [files] unpacks into Python's working
+   directory: one request instead of one a module (tests/test_site_files.py checks the
+   table and the archive); and write the table's geometry from klondike/app/view.py into
+   index.html (the pile outlines) and static/site.css (table width, card ratio).
 3. Compile the translation catalogs locale/<lang>.po into static/locale/<lang>.mo with
    Babel (tools/i18n.py compile runs pybabel compile), which the glue fetches for the
    player's language.
@@ -23,7 +24,7 @@ Steps (standard library, and Babel for the catalogs: run it with .venv/bin/pytho
    hashes the whole list. sw.js imports it, so any changed file changes what the browser
    sees of the service worker, and a new deploy installs into a new cache (see sw.js).
 Everything generated is git-ignored (static/vendor/, static/locale/) or deterministic
-(pyscript.toml).
+(pyscript.toml, and what the build writes into index.html and static/site.css).
 """
 
 import argparse
@@ -34,6 +35,7 @@ import os
 import re
 import shutil
 import sys
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -66,11 +68,16 @@ PYODIDE_FILES = (
 
 # The app's own files, besides the vendored runtime and the klondike/ modules.
 APP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
-APP_DIRS = ("static", "static/icons", "static/locale", "static/page")
+APP_DIRS = ("static", "static/icons", "static/locale")
 APP_SUFFIXES = (".html", ".css", ".js", ".mjs", ".py", ".svg", ".png", ".toml", ".webmanifest",
                 ".mo")
 # Served but not precached: the service worker scripts are managed by the browser itself.
 SITE_EXTRAS = ("sw.js", ".nojekyll")  # copy_site writes static/vendor/precache.js anew
+# The modules the page imports, in one archive (app_modules): precached, where the modules
+# themselves are served (the site ships its sources) but not fetched by the page.
+APP_ZIP = "static/vendor/app.zip"
+# Fixed for every entry, so that the same modules make the same archive (and hash).
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
 # The attributes of a scoring's name in index.html: translated in the context "scoring"
 # (tools/i18n.py extracts it so, static/page/dialogs.py looks it up so).
@@ -103,13 +110,32 @@ def glue_modules(root: Path = ROOT) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in (root / "static" / "page").glob("*.py"))
 
 
-def files_table(modules: list[str]) -> str:
-    """The [files] table of pyscript.toml: source URL (relative to the page) = path in the
-    browser's virtual file system (relative to Python's working directory, on sys.path).
-    The glue's static/page/x.py becomes page/x.py there, so main.py imports ``page.x``."""
-    lines = ["[files]"]
-    lines += [f'"./{module}" = "{module.removeprefix("static/")}"' for module in modules]
-    return "\n".join(lines) + "\n"
+def app_modules(root: Path = ROOT) -> list[tuple[str, str]]:
+    """The modules the page imports: (path in the site, path in Python's working
+    directory, which is on sys.path). The glue's static/page/x.py becomes page/x.py there,
+    so main.py imports ``page.x``."""
+    return [(module, module.removeprefix("static/"))
+            for module in klondike_modules(root) + glue_modules(root)]
+
+
+def write_app_zip(root: Path = ROOT) -> Path:
+    """Write :data:`APP_ZIP`: :func:`app_modules` at their paths in Python's working
+    directory, the same bytes for the same modules."""
+    path = root / APP_ZIP
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w") as archive:
+        for source, name in app_modules(root):
+            entry = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, (root / source).read_bytes(), compresslevel=9)
+    return path
+
+
+def files_table() -> str:
+    """The [files] table of pyscript.toml: the archive of :func:`app_modules`, unpacked
+    into Python's working directory ("./*": PyScript unpacks an archive there)."""
+    return f'[files]\n"./{APP_ZIP}" = "./*"\n'
 
 
 def update_pyscript_toml(root: Path = ROOT) -> bool:
@@ -117,7 +143,7 @@ def update_pyscript_toml(root: Path = ROOT) -> bool:
     path = root / "pyscript.toml"
     text = path.read_text()
     head = re.split(r"^\[files\]\s*$", text, maxsplit=1, flags=re.MULTILINE)[0]
-    new = head.rstrip("\n") + "\n\n" + files_table(klondike_modules(root) + glue_modules(root))
+    new = head.rstrip("\n") + "\n\n" + files_table()
     if new == text:
         return False
     path.write_text(new)
@@ -223,7 +249,7 @@ def snapshot_inputs(root: Path = ROOT) -> list[str]:
 
 def snapshot_key(root: Path = ROOT) -> dict:
     """The snapshot's key (hashing the Pyodide version and the inputs' hashes) and the
-    inputs' hashes, the same values as the precache manifest's."""
+    inputs' hashes, made as the precache manifest makes them (:func:`integrity`)."""
     files = {path: integrity(root / path) for path in snapshot_inputs(root)}
     package = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())
     text = json.dumps({"pyodide": package["version"], "files": files}, sort_keys=True)
@@ -242,14 +268,14 @@ def write_snapshot_key(root: Path = ROOT) -> dict:
 
 
 def precache_paths(root: Path = ROOT) -> list[str]:
-    """Every file the app needs offline, as URLs relative to the site root."""
+    """Every file the app needs offline, as URLs relative to the site root (the page's
+    modules in :data:`APP_ZIP`, not one by one)."""
     paths = set(APP_FILES)
     for folder in APP_DIRS:
         if not (root / folder).is_dir():  # static/locale/ exists once the build compiled it
             continue
         paths.update(p.relative_to(root).as_posix() for p in (root / folder).iterdir()
                      if p.is_file() and p.suffix in APP_SUFFIXES)
-    paths.update(klondike_modules(root))
     vendor = root / "static" / "vendor"
     paths.update(p.relative_to(root).as_posix() for p in vendor.rglob("*") if p.is_file())
     paths.discard("static/vendor/precache.js")
@@ -276,12 +302,12 @@ def write_precache(manifest: dict, path: Path = PRECACHE_JS) -> None:
 
 
 def copy_site(target: Path, root: Path = ROOT) -> int:
-    """Copy exactly the deployable files (what is precached, plus the service worker) into
-    `target`, with a precache manifest made from the copies: a consistent snapshot even if
-    files in the work tree change meanwhile."""
+    """Copy exactly the deployable files (what is precached, the page's modules one by
+    one, and the service worker) into `target`, with a precache manifest made from the
+    copies: a consistent snapshot even if files in the work tree change meanwhile."""
     if target.exists():
         shutil.rmtree(target)
-    paths = precache_paths(root) + list(SITE_EXTRAS)
+    paths = precache_paths(root) + [source for source, _ in app_modules(root)] + list(SITE_EXTRAS)
     for path in paths:
         (target / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / path, target / path)
@@ -296,10 +322,11 @@ def main(argv: list[str] | None = None) -> int:
 
     copy_vendor()
     if update_pyscript_toml():
-        print("build: pyscript.toml [files] updated from klondike/ (commit it)")
+        print("build: pyscript.toml [files] rewritten (commit it)")
     for name in sync_geometry():
         print(f"build: {name} given the table geometry of klondike/app/view.py (commit it)")
     i18n.run_compile()
+    write_app_zip()
     snapshot = write_snapshot_key()
     print(f"build: memory snapshot key {snapshot['key']} (Pyodide {snapshot['pyodide']})")
     manifest = precache_manifest()
