@@ -333,9 +333,10 @@ async def main() -> None:
     dialogs = app.dialogs
     dialogs.apply_settings()
     language = choose_language(list(navigator.languages), app.session.settings.language)
-    await dialogs.use_language(language)
-    document.documentElement.lang = dialogs.language  # (English if the catalog failed)
-    app.board.page_texts = (dialogs.language, translate_page())
+    await dialogs.use_language(language)  # translates the page, unless it stays English
+    if dialogs.language == "en":  # (also when the catalog failed: paint.js's texts go)
+        document.documentElement.lang = "en"
+        app.board.page_texts = ("en", translate_page())
     fill_language_choices()
     pointer, keyboard = app.pointer, app.keyboard
     listen = [

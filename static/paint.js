@@ -182,7 +182,7 @@
         !data.languages || typeof data.languages !== "object") return null;
     const deal = data.deals[Math.floor(Math.random() * data.deals.length)];
     const record = checked(deal);
-    if (!record || !isText(deal.code, /^KL1-D1N-[A-Z]{7}$/, 15)) return null;
+    if (!record || !isText(deal.code, /^[A-Z0-9-]+$/, 30)) return null; // Python parses it
     const tags = Array.isArray(navigator.languages) ? navigator.languages : [];
     const language = tags.map((tag) => String(tag).trim().replaceAll("_", "-").split("-")[0]
       .toLowerCase()).find((primary) => primary === "en" ||
