@@ -70,10 +70,88 @@ def test_every_glue_module_is_in_the_archive_and_read_for_messages():
     with zipfile.ZipFile(ROOT / build.APP_ZIP) as archive:
         for path in glue:
             assert archive.read(f"page/{path.name}") == path.read_bytes(), path.name
-        # Nothing else: no module the sources no longer have.
-        assert sorted(archive.namelist()) == sorted(
+        # Nothing else: no module the sources no longer have, and their bytecode.
+        assert sorted(n for n in archive.namelist() if "/__pycache__/" not in n) == sorted(
             name for _source, name in build.app_modules())
     assert set(glue) | {ROOT / "static" / "main.py"} <= set(i18n.source_files())
+
+
+# The page's Python in Node.js: the archive unpacked into its working directory as
+# PyScript's [files] does, PyScript's package written as PyScript writes it, then each
+# module's code asked of importlib's own loader, counting the sources it had to compile.
+BYTECODE_IN_NODE = """
+import fs from "node:fs";
+import path from "node:path";
+const root = process.argv[2];
+const sources = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+const { loadPyodide } = await import(path.join(root, "static/vendor/pyodide/pyodide.mjs"));
+process.on("uncaughtException", (e) => { console.error(e.message); process.exit(1); });
+const py = await loadPyodide({ indexURL: path.join(root, "static/vendor/pyodide/") });
+const zip = new Uint8Array(fs.readFileSync(path.join(root, process.argv[4])));
+py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+py.globals.set("sources", py.toPy(sources));
+console.log(py.runPython(`
+import importlib.machinery, importlib.util, json, os
+compiled = []
+class Loader(importlib.machinery.SourceFileLoader):
+    def source_to_code(self, data, path, **kw):
+        compiled.append(path)
+        return super().source_to_code(data, path, **kw)
+os.chdir("/home/pyodide")
+for name, text in sources.items():
+    os.makedirs(os.path.dirname(name), exist_ok=True)
+    with open(name, "w", encoding="utf-8") as f:
+        f.write(text)
+def code_of_each():
+    pages = ["page/" + n for n in sorted(os.listdir("page")) if n.endswith(".py")]
+    for name in pages + sorted(sources):
+        module = name[:-3].replace("/", ".")
+        Loader(module, "/home/pyodide/" + name).get_code(module)
+code_of_each()
+taken = len(compiled)
+magic = importlib.util.MAGIC_NUMBER.hex()
+with open("page/board.py", "a") as f:
+    f.write("# changed")  # a source changed since its bytecode: compiled again
+code_of_each()
+json.dumps([magic, taken, [p[len("/home/pyodide/"):] for p in compiled]])
+`));
+"""
+
+
+def test_the_pages_python_takes_the_bytecode_of_every_module_it_compiled(tmp_path):
+    """The glue's modules and PyScript's own package (which PyScript writes and imports
+    at every start) come with their bytecode in the archive: made by the page's Python
+    (3.14, not this one), checked by hash (PEP 552), each the hash of the very source
+    beside it, so the page's Python compiles none of them, and compiles a source that
+    changed since."""
+    import _imp  # importlib's own: the hash it checks, keyed by the magic number
+
+    pyscript = build.pyscript_package()
+    assert "pyscript/__init__.py" in pyscript and "pyscript/web.py" in pyscript
+    script, written = tmp_path / "bytecode.mjs", tmp_path / "pyscript.json"
+    script.write_text(BYTECODE_IN_NODE)
+    written.write_text(json.dumps(pyscript))
+    done = subprocess.run(["node", str(script), str(ROOT), str(written), build.APP_ZIP],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    magic, taken, compiled = json.loads(done.stdout.strip().splitlines()[-1])
+    assert taken == 0  # every module's code came from its bytecode
+    assert compiled == ["page/board.py"]
+
+    magic = bytes.fromhex(magic)
+    with zipfile.ZipFile(ROOT / build.APP_ZIP) as archive:
+        sources = {name: archive.read(name) for name in archive.namelist()
+                   if name.startswith("page/") and "__pycache__" not in name}
+        sources |= {name: text.encode() for name, text in pyscript.items()}
+        bytecode = {name: archive.read(name) for name in archive.namelist()
+                    if "/__pycache__/" in name}
+    assert len(bytecode) == len(sources)
+    for name, source in sources.items():
+        folder, _, file = name.rpartition("/")
+        pyc = bytecode[f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"]
+        assert pyc[:4] == magic, name
+        assert struct.unpack("<I", pyc[4:8])[0] == 0b11, name  # hash-based, checked
+        assert pyc[8:16] == _imp.source_hash(int.from_bytes(magic, "little"), source), name
 
 
 def test_the_glue_is_thin_no_file_over_400_lines():
@@ -327,7 +405,7 @@ def test_build_writes_the_archive_of_the_modules_and_the_table_that_unpacks_it(f
     made = archive.read_bytes()
     with zipfile.ZipFile(archive) as unpacked:
         assert unpacked.namelist() == ["klondike/__init__.py", "klondike/deal.py",
-                                       "page/board.py"]
+                                       "page/board.py", "page/__pycache__/board.cpython-314.pyc"]
         assert unpacked.read("page/board.py") == b"BOARD = 1\n"
     assert build.write_app_zip(fake_site).read_bytes() == made  # the same bytes again
 

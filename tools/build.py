@@ -11,8 +11,11 @@ Steps (standard library, and Babel for the catalogs: run it with .venv/bin/pytho
 2. Write static/vendor/app.zip, the modules the page imports (klondike/ and the glue's
    static/page/, as page/), which pyscript.toml's [files] unpacks into Python's working
    directory: one request instead of one a module (tests/test_site_files.py checks the
-   table and the archive); and write the table's geometry from klondike/app/view.py into
-   index.html (the pile outlines) and static/site.css (table width, card ratio).
+   table and the archive). With them go the bytecode of the glue and of PyScript's own
+   Python package, compiled by Node.js with the vendored Pyodide (tools/bytecode.mjs),
+   which the page would otherwise compile at every start. Then write the table's geometry
+   from klondike/app/view.py into index.html (the pile outlines) and static/site.css
+   (table width, card ratio).
 3. Compile the translation catalogs locale/<lang>.po into static/locale/<lang>.mo with
    Babel (tools/i18n.py compile runs pybabel compile), which the glue fetches for the
    player's language.
@@ -34,6 +37,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from collections.abc import Callable
@@ -78,6 +82,11 @@ SITE_EXTRAS = ("sw.js", ".nojekyll")  # copy_site writes static/vendor/precache.
 APP_ZIP = "static/vendor/app.zip"
 # Fixed for every entry, so that the same modules make the same archive (and hash).
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+# What compiles the page's modules with the page's Python, and where what it made is kept,
+# by what it was made of (git-ignored): a build that changed no module starts no Node.js.
+BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
+BYTECODE_CACHE = ROOT / "build" / "bytecode"
+BYTECODE_KEPT = 8  # the newest kept there, the others deleted
 
 # The attributes of a scoring's name in index.html: translated in the context "scoring"
 # (tools/i18n.py extracts it so, static/page/dialogs.py looks it up so).
@@ -118,17 +127,73 @@ def app_modules(root: Path = ROOT) -> list[tuple[str, str]]:
             for module in klondike_modules(root) + glue_modules(root)]
 
 
+def pyscript_package(root: Path = ROOT) -> dict[str, str]:
+    """PyScript's own Python package, which its bundle writes into Python's working
+    directory at every start and imports before static/main.py runs: {path there: text},
+    read from the vendored bundle (static/vendor/pyscript/), so the texts are the very ones
+    it writes; empty if no bundle holds it as this PyScript does."""
+    anchor = "{pyscript:{"
+    for bundle in sorted((root / "static" / "vendor" / "pyscript").glob("*.js")):
+        text = bundle.read_text(encoding="utf-8")
+        at = text.find(anchor)
+        if at >= 0:
+            try:
+                files, _ = json.JSONDecoder().raw_decode(text, at + len(anchor) - 1)
+            except ValueError:
+                return {}
+            return {f"pyscript/{name}": source for name, source in sorted(files.items())
+                    if isinstance(source, str)}
+    return {}
+
+
+def bytecode(sources: dict[str, str]) -> dict[str, bytes]:
+    """The .pyc files of ``sources`` ({path in Python's working directory: text}) at their
+    paths there (``page/__pycache__/board.cpython-314.pyc``), compiled by
+    :data:`BYTECODE_TOOL` with the vendored Pyodide's Python. Each is checked by hash
+    (PEP 552): Python uses it only beside the very source it was made from."""
+    if not sources:
+        return {}
+    payload = json.dumps(sources, sort_keys=True)
+    pyodide = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
+    made_of = "\0".join((pyodide, BYTECODE_TOOL.read_text(), payload))
+    kept = BYTECODE_CACHE / f"{hashlib.sha256(made_of.encode()).hexdigest()[:20]}.json"
+    if not kept.is_file():
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("build: Node.js compiles the page's bytecode: run `bash tools/setup.sh "
+                     "site` (npm installs Pyodide with it)")
+        made = subprocess.run([node, str(BYTECODE_TOOL)], input=payload, text=True,
+                              capture_output=True, check=False)
+        if made.returncode != 0:
+            sys.exit(f"build: {BYTECODE_TOOL.name} failed:\n{made.stderr}")
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = kept.with_suffix(".part")
+        partial.write_text(made.stdout)
+        partial.replace(kept)
+        for old in sorted(BYTECODE_CACHE.glob("*.json"), key=lambda p: p.stat().st_mtime,
+                          reverse=True)[BYTECODE_KEPT:]:
+            old.unlink(missing_ok=True)
+    files = json.loads(kept.read_text())["files"]
+    return {name: base64.b64decode(data) for name, data in files.items()}
+
+
 def write_app_zip(root: Path = ROOT) -> Path:
     """Write :data:`APP_ZIP`: :func:`app_modules` at their paths in Python's working
-    directory, the same bytes for the same modules."""
+    directory, then the bytecode of the glue's modules and of :func:`pyscript_package`
+    (:func:`bytecode`): about a tenth of a second of compiling at every start with the CPU
+    slowed 4x. The klondike/ modules need none: the memory snapshot has imported them.
+    The same bytes for the same modules."""
+    modules = [(name, (root / source).read_bytes()) for source, name in app_modules(root)]
+    sources = {name: data.decode() for name, data in modules if name.startswith("page/")}
+    compiled = bytecode(sources | pyscript_package(root))
     path = root / APP_ZIP
     path.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(path, "w") as archive:
-        for source, name in app_modules(root):
+        for name, data in modules + sorted(compiled.items()):
             entry = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
-            archive.writestr(entry, (root / source).read_bytes(), compresslevel=9)
+            archive.writestr(entry, data, compresslevel=9)
     return path
 
 
