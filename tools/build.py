@@ -85,7 +85,7 @@ ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 # What compiles the page's modules with the page's Python, and where what it made is kept,
 # by what it was made of (git-ignored): a build that changed no module starts no Node.js.
 BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
-BYTECODE_CACHE = ROOT / "build" / "bytecode"
+BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 BYTECODE_KEPT = 8  # the newest kept there, the others deleted
 
 # The attributes of a scoring's name in index.html: translated in the context "scoring"
