@@ -181,8 +181,9 @@ def write_app_zip(root: Path = ROOT) -> Path:
     """Write :data:`APP_ZIP`: :func:`app_modules` at their paths in Python's working
     directory, then the bytecode of the glue's modules and of :func:`pyscript_package`
     (:func:`bytecode`): about a tenth of a second of compiling at every start with the CPU
-    slowed 4x. The klondike/ modules need none: the memory snapshot has imported them.
-    The same bytes for the same modules."""
+    slowed 4x. The klondike/ modules go without: the memory snapshot has imported them
+    (a first visit, which has none yet, compiles them). The same bytes for the same
+    modules."""
     modules = [(name, (root / source).read_bytes()) for source, name in app_modules(root)]
     sources = {name: data.decode() for name, data in modules if name.startswith("page/")}
     compiled = bytecode(sources | pyscript_package(root))

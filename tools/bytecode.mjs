@@ -19,14 +19,19 @@ for await (const chunk of process.stdin) input += chunk;
 const pyodide = await loadPyodide();
 pyodide.globals.set("sources", pyodide.toPy(JSON.parse(input)));
 const files = pyodide.runPython(`
-import base64, importlib.util, json
-from importlib._bootstrap_external import _code_to_hash_pyc
+import base64, importlib.util, json, os, py_compile
 
 def pyc(path, text):
-    data = text.encode()  # as the source is written: UTF-8
-    # As importlib compiles a module's source, with the path it will have.
-    code = compile(data, path, "exec", dont_inherit=True)
-    return _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True)
+    """The bytecode of the module at path (in Python's working directory) as importlib
+    would load it there: compiled from its UTF-8 text, named by its path."""
+    source = os.path.join("/tmp/bytecode", path)
+    os.makedirs(os.path.dirname(source), exist_ok=True)
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(text)
+    made = py_compile.compile(source, dfile=path, doraise=True,
+                              invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    with open(made, "rb") as f:
+        return f.read()
 
 json.dumps({importlib.util.cache_from_source(path): base64.b64encode(pyc(path, text)).decode()
             for path, text in sorted(sources.items())})
