@@ -11,10 +11,11 @@
 //   no JavaScript object but the globals Pyodide itself keeps. It is stored in the Cache
 //   Storage ("klondike-snapshot"), so a first visit downloads nothing more.
 // - Keyed to the build: static/vendor/snapshot.mjs (written by tools/build.py) names the
-//   SHA-256 of every file the snapshot depends on (Pyodide's runtime and klondike/, as
-//   the service worker's precache hashes a file), and the key hashes them all. A new
-//   build of either is a new key: the old snapshot is never read again, and deleted when
-//   the new one is stored. Pyodide checks its own build id on restore as well.
+//   SHA-256 of every file the snapshot depends on (Pyodide's runtime, klondike/ and this
+//   module, which says what it imports; as the service worker's precache hashes a file),
+//   and the key hashes them all. A new build of any is a new key: the old snapshot is
+//   never read again, and deleted when the new one is stored. Pyodide checks its own
+//   build id on restore as well.
 // - Any failure (no Cache Storage, no snapshot, a restore that throws, too little memory)
 //   boots the plain way, silently, with the same behaviour; a snapshot that failed to
 //   restore is deleted, and the worker makes a new one.
@@ -31,18 +32,22 @@ const INDEX = new URL("./vendor/pyodide/", import.meta.url);
 const INDEX_URL = INDEX.protocol === "file:" ? decodeURIComponent(INDEX.pathname) : INDEX.href;
 const SNAPSHOT_CACHE = "klondike-snapshot"; // sw.js leaves it to this module
 const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT.key}.bin`, import.meta.url).href;
+// klondike/'s modules (tools/build.py): unpacked where the snapshot has not imported them.
+const KLONDIKE_ZIP = new URL("./vendor/klondike.zip", import.meta.url);
 
 // What the snapshot has imported: everything of klondike/ that the page (static/main.py)
-// and the worker (klondike.app.solving) import, none of which touches JavaScript, and the
-// standard modules the glue imports. The page's files are in /home/pyodide, its working
-// directory; the worker writes its own there too.
+// and the worker (klondike.app.solving) import, at the top of a module or inside a function
+// (klondike.position), none of which touches JavaScript, and the standard modules the glue
+// imports. A page restored from it unpacks no klondike/ file (loadPyodide, below), so the
+// build keys the snapshot to this file too. The files are in /home/pyodide, the working
+// directory.
 const SNAPSHOT_IMPORTS = `
 import sys
 if "/home/pyodide" not in sys.path:
     sys.path.insert(0, "/home/pyodide")
 import asyncio, json, pathlib
 import klondike.app.session, klondike.app.solving, klondike.app.cascade, klondike.app.help
-import klondike.app.paint
+import klondike.app.paint, klondike.position
 `;
 
 // How this context's interpreter started, for the benchmarks and the browser tests: its
@@ -114,22 +119,42 @@ function done(pyodide, path, started) {
   return pyodide;
 }
 
-/** Pyodide for PyScript: `options` as for Pyodide's own loadPyodide. */
-export function loadPyodide(options = {}) {
-  return boot(options, false);
+// klondike/'s modules into /home/pyodide, Python's working directory, on sys.path: the
+// archive comes from the service worker's precache (from the site on a first visit; in
+// Node.js, which runs this module in tests/test_snapshot.py, from the disk).
+async function unpackKlondike(pyodide) {
+  let bytes;
+  if (KLONDIKE_ZIP.protocol === "file:") {
+    const { readFileSync } = await import("node:fs");
+    bytes = new Uint8Array(readFileSync(KLONDIKE_ZIP));
+  } else {
+    const response = await fetch(KLONDIKE_ZIP);
+    if (!response.ok) throw new Error(`${KLONDIKE_ZIP.pathname}: HTTP ${response.status}`);
+    bytes = new Uint8Array(await response.arrayBuffer());
+  }
+  pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
 }
 
 /**
- * The worker's Pyodide, with `files` (klondike's modules, {path: text}) written into
- * /home/pyodide. Booted without a snapshot, it imports SNAPSHOT_IMPORTS and makes one
- * before running anything else, stored in the background.
+ * Pyodide for PyScript: `options` as for Pyodide's own loadPyodide. Restored from the
+ * snapshot, it has imported every klondike module the page imports (SNAPSHOT_IMPORTS:
+ * tests/test_site_files.py checks that the page imports no other), so klondike/'s files
+ * are unpacked only on a plain boot: a warm start does not write 49 files it never reads.
  */
-export async function loadForWorker(files) {
+export async function loadPyodide(options = {}) {
+  const pyodide = await boot(options, false);
+  if (booted.path !== "snapshot") await unpackKlondike(pyodide);
+  return pyodide;
+}
+
+/**
+ * The worker's Pyodide, with klondike's modules in /home/pyodide (unpacked here, off the
+ * page's thread, restored or not). Booted without a snapshot, it imports SNAPSHOT_IMPORTS
+ * and makes one before running anything else, stored in the background.
+ */
+export async function loadForWorker() {
   const pyodide = await boot({}, true);
-  for (const [path, text] of Object.entries(files)) {
-    pyodide.FS.mkdirTree(`/home/pyodide/${path.slice(0, path.lastIndexOf("/"))}`);
-    pyodide.FS.writeFile(`/home/pyodide/${path}`, text);
-  }
+  await unpackKlondike(pyodide);
   if (booted.path !== "snapshot") {
     pyodide.runPython(SNAPSHOT_IMPORTS);
     const started = performance.now();

@@ -3,9 +3,9 @@
 // vendored pyodide.mjs: no PyScript, no SharedArrayBuffer (GitHub Pages sends no COOP/COEP
 // headers), and offline from the service worker's precache like the page's own runtime.
 //
-// The page's first message is {"kind": "boot", "files": {path: text}}: the klondike/
-// modules as the page itself runs them, booted from static/runtime.mjs (from the memory
-// snapshot of this build, else the plain way, making that snapshot). Every later message
+// The page's first message is {"kind": "boot"}: Pyodide boots from static/runtime.mjs
+// (from the memory snapshot of this build, else the plain way, making that snapshot), with
+// the build's klondike/ modules, as the page runs them. Every later message
 // is a request for Solving.ask(), forwarded as its text; every answer goes back as its
 // text (klondike/app/protocol.py: the messages and their forms). The search runs in slices
 // (Solving.work), with a message to itself between them, so a newer request is seen within
@@ -48,9 +48,9 @@ function ask(text) {
   schedule();
 }
 
-async function boot(files) {
+async function boot() {
   const started = performance.now();
-  const pyodide = await loadForWorker(files);
+  const pyodide = await loadForWorker();
   runtime = pyodide;
   solving = pyodide.runPython(`
 import js
@@ -71,7 +71,7 @@ self.onmessage = ({ data }) => {
       return;
     }
     const message = JSON.parse(data);
-    if (message.kind === "boot") boot(message.files).catch(fail);
+    if (message.kind === "boot") boot().catch(fail);
     else early.push(data);
   } catch (error) {
     fail(error);

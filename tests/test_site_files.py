@@ -50,18 +50,77 @@ def test_the_page_loads_neither_the_search_nor_urllib_parse():
     assert loaded == "[]"
 
 
-def test_the_page_gets_every_klondike_module_in_one_archive():
-    # pyscript.toml unpacks the build's archive into Python's working directory.
+def test_every_klondike_module_is_in_one_archive_and_nothing_else():
+    # static/runtime.mjs unpacks it into Python's working directory, where it is needed.
     assert pyscript_config()["files"] == {f"./{build.APP_ZIP}": "./*"}
     modules = [p.relative_to(ROOT).as_posix() for p in (ROOT / "klondike").rglob("*.py")
                if "__pycache__" not in p.parts]
     assert "klondike/__init__.py" in modules
-    with zipfile.ZipFile(ROOT / build.APP_ZIP) as archive:
-        names = archive.namelist()
-        missing = [m for m in modules if m not in names]
-        assert missing == [], f"run tools/build.py: {missing}"
+    with zipfile.ZipFile(ROOT / build.KLONDIKE_ZIP) as archive:
+        assert sorted(archive.namelist()) == sorted(modules), "run tools/build.py"
         for module in modules:
             assert archive.read(module) == (ROOT / module).read_bytes(), module
+    runtime = (ROOT / "static" / "runtime.mjs").read_text()
+    assert build.KLONDIKE_ZIP == "static/vendor/klondike.zip"
+    assert 'new URL("./vendor/klondike.zip", import.meta.url)' in runtime
+
+
+def snapshot_imports() -> str:
+    """static/runtime.mjs's SNAPSHOT_IMPORTS: the Python the memory snapshot ran."""
+    runtime = (ROOT / "static" / "runtime.mjs").read_text()
+    return runtime.split("const SNAPSHOT_IMPORTS = `", 1)[1].split("`;", 1)[0]
+
+
+def klondike_imports(path: Path) -> set[str]:
+    """The klondike modules a file imports anywhere in it (at the top or in a function),
+    relative imports resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(filter(None, [base, node.module or ""]))
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names}  # a submodule?
+    return {name for name in found if name.split(".")[0] == "klondike"}
+
+
+def test_a_restored_page_has_imported_every_klondike_module_it_can_import():
+    """A warm start restores the memory snapshot and unpacks no klondike/ file
+    (static/runtime.mjs): every klondike module the page can ever import, from the glue
+    or from another such module, at the top of a module or inside a function, must be
+    one the snapshot imported. The worker unpacks them all."""
+    def source(module: str) -> Path | None:
+        path = ROOT / module.replace(".", "/")
+        for candidate in (path / "__init__.py", path.with_suffix(".py")):
+            if candidate.is_file():
+                return candidate
+        return None  # a name imported from a module, not a module
+
+    glue = [ROOT / "static" / "main.py", *sorted((ROOT / "static" / "page").glob("*.py"))]
+    todo = set().union(*(klondike_imports(path) for path in glue))
+    reached: set[str] = set()
+    while todo:
+        module = todo.pop()
+        path = source(module)
+        if path is None or module in reached:
+            continue
+        reached.add(module)
+        parts = module.split(".")  # importing a.b.c imports a and a.b first
+        todo |= {".".join(parts[:i]) for i in range(1, len(parts))}
+        todo |= klondike_imports(path)
+    assert "klondike.app.session" in reached and "klondike.position" in reached
+    script = (f"import sys; sys.path.insert(0, {str(ROOT)!r})\n" + snapshot_imports()
+              + "\nprint(sorted(m for m in sys.modules if m.split('.')[0] == 'klondike'))")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True,
+                          text=True, check=True, cwd=ROOT)
+    imported = set(ast.literal_eval(done.stdout.strip()))
+    assert sorted(reached - imported) == []
 
 
 def test_every_glue_module_is_in_the_archive_and_read_for_messages():
@@ -72,7 +131,7 @@ def test_every_glue_module_is_in_the_archive_and_read_for_messages():
             assert archive.read(f"page/{path.name}") == path.read_bytes(), path.name
         # Nothing else: no module the sources no longer have, and their bytecode.
         assert sorted(n for n in archive.namelist() if "/__pycache__/" not in n) == sorted(
-            name for _source, name in build.app_modules())
+            name for _source, name in build.app_modules() if name.startswith("page/"))
     assert set(glue) | {ROOT / "static" / "main.py"} <= set(i18n.source_files())
 
 
@@ -247,14 +306,15 @@ def test_interpreter_is_the_vendored_pyodide_and_nothing_is_installed():
     assert config["interpreter"] == "./static/runtime.mjs"
     runtime = (ROOT / "static" / "runtime.mjs").read_text()
     assert 'from "./vendor/pyodide/pyodide.mjs"' in runtime
-    assert "export function loadPyodide" in runtime and "export { version }" in runtime
+    assert "export async function loadPyodide" in runtime and "export { version }" in runtime
     assert "packages" not in config
     assert "pyodide.mjs" in build.PYODIDE_FILES
 
 
-def test_snapshot_key_follows_pyodide_and_klondike_and_nothing_else(fake_site):
+def test_snapshot_key_follows_pyodide_klondike_and_the_runtime_and_nothing_else(fake_site):
     """Issue 38: the snapshot's key hashes the files it was made from, hashed as the
-    precache hashes them; a new build of either is a new key, a new stylesheet is not."""
+    precache hashes them, and static/runtime.mjs, which says what it imports; a new build
+    of any is a new key, a new stylesheet is not."""
     for name in build.PYODIDE_FILES:
         path = fake_site / "static" / "vendor" / "pyodide" / name
         if not path.exists():
@@ -271,10 +331,12 @@ def test_snapshot_key_follows_pyodide_and_klondike_and_nothing_else(fake_site):
     second = build.snapshot_key(fake_site)["key"]
     (fake_site / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm2")
     third = build.snapshot_key(fake_site)["key"]
-    assert len({first["key"], second, third}) == 3
+    (fake_site / "static" / "runtime.mjs").write_text("// other imports\n")  # what it ran
+    fourth = build.snapshot_key(fake_site)["key"]
+    assert len({first["key"], second, third, fourth}) == 4
     build.write_snapshot_key(fake_site)
     written = (fake_site / "static" / "vendor" / "snapshot.mjs").read_text()
-    assert f'"key": "{third}"' in written
+    assert f'"key": "{fourth}"' in written
 
 
 class Links(HTMLParser):
@@ -356,6 +418,7 @@ def fake_site(tmp_path):
         "manifest.webmanifest": "{}",
         "static/main.py": "import klondike\n",
         "static/site.css": "body {}\n",
+        "static/runtime.mjs": "export const loadPyodide = 1;\n",
         "static/icons/icon.svg": "<svg/>",
         "static/vendor/pyodide/pyodide.asm.wasm": "\0asm",
         "klondike/__init__.py": '"""core"""\n',
@@ -373,8 +436,9 @@ def test_precache_manifest_lists_every_file_with_its_hash(fake_site):
     manifest = build.precache_manifest(fake_site)
     assert sorted(manifest["files"]) == [  # the modules in the archive, not one by one
         "index.html", "manifest.webmanifest", "pyscript.toml",
-        "static/icons/icon.svg", "static/main.py", "static/site.css",
-        "static/vendor/app.zip", "static/vendor/pyodide/pyodide.asm.wasm",
+        "static/icons/icon.svg", "static/main.py", "static/runtime.mjs", "static/site.css",
+        "static/vendor/app.zip", "static/vendor/klondike.zip",
+        "static/vendor/pyodide/pyodide.asm.wasm",
     ]
     digest = hashlib.sha256(b"import klondike\n").digest()
     assert manifest["files"]["static/main.py"] == "sha256-" + base64.b64encode(digest).decode()
@@ -402,12 +466,14 @@ def test_build_writes_the_archive_of_the_modules_and_the_table_that_unpacks_it(f
     assert config["files"] == {"./static/vendor/app.zip": "./*"}
     assert build.update_pyscript_toml(fake_site) is False
     archive = build.write_app_zip(fake_site)
-    made = archive.read_bytes()
+    made = archive.read_bytes(), (fake_site / build.KLONDIKE_ZIP).read_bytes()
     with zipfile.ZipFile(archive) as unpacked:
-        assert unpacked.namelist() == ["klondike/__init__.py", "klondike/deal.py",
-                                       "page/board.py", "page/__pycache__/board.cpython-314.pyc"]
+        assert unpacked.namelist() == ["page/board.py", "page/__pycache__/board.cpython-314.pyc"]
         assert unpacked.read("page/board.py") == b"BOARD = 1\n"
-    assert build.write_app_zip(fake_site).read_bytes() == made  # the same bytes again
+    with zipfile.ZipFile(fake_site / build.KLONDIKE_ZIP) as unpacked:
+        assert unpacked.namelist() == ["klondike/__init__.py", "klondike/deal.py"]
+    build.write_app_zip(fake_site)  # the same bytes again
+    assert (archive.read_bytes(), (fake_site / build.KLONDIKE_ZIP).read_bytes()) == made
 
 
 def test_site_copy_is_consistent_and_complete(fake_site, tmp_path):

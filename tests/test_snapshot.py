@@ -54,7 +54,6 @@ def test_nothing_depends_on_hash_order():
 # boot makes and stores the snapshot; two page boots restore it; each says how it booted
 # and draws from `random`, and a restore without the runtime's reseed draws too.
 RUNTIME_IN_NODE = """
-import fs from "node:fs";
 import path from "node:path";
 const root = process.argv[2];
 const store = new Map();
@@ -64,20 +63,12 @@ globalThis.caches = { open: async () => ({
   put: async (url, response) => store.set(url, new Uint8Array(await response.arrayBuffer())),
   delete: async (request) => store.delete(request.url ?? request),
 }) };
-const files = {};
-(function walk(dir) {
-  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== "__pycache__") walk(rel);
-    else if (rel.endsWith(".py")) files[rel] = fs.readFileSync(path.join(root, rel), "utf8");
-  }
-})("klondike");
 const runtime = await import(path.join(root, "static", "runtime.mjs"));
 const { loadPyodide: plain } = await import(path.join(root, "static/vendor/pyodide/pyodide.mjs"));
 const out = [];
 const draw = (py) => py.runPython("import random, sys\\n"
   + "[random.random(), 'klondike.app.session' in sys.modules]").toJs();
-const worker = await runtime.loadForWorker(files);
+const worker = await runtime.loadForWorker();
 out.push([runtime.booted.path, draw(worker)]);
 while (store.size === 0) await new Promise((r) => setTimeout(r, 50));
 const [[, bytes]] = store;

@@ -8,20 +8,23 @@ Steps (standard library, and Babel for the catalogs: run it with .venv/bin/pytho
    Pyodide's runtime files into static/vendor/pyodide/, and @pyscript/core's dist/ without
    source maps into static/vendor/pyscript/. Chunk names are hashed per release, so the
    lists come from listing the directories, never from hand-written names.
-2. Write static/vendor/app.zip, the modules the page imports (klondike/ and the glue's
-   static/page/, as page/), which pyscript.toml's [files] unpacks into Python's working
-   directory: one request instead of one a module (tests/test_site_files.py checks the
-   table and the archive). With them go the bytecode of the glue and of PyScript's own
-   Python package, compiled by Node.js with the vendored Pyodide (tools/bytecode.mjs),
-   which the page would otherwise compile at every start. Then write the table's geometry
+2. Write static/vendor/app.zip, the glue's modules (static/page/, as page/), which
+   pyscript.toml's [files] unpacks into Python's working directory: one request instead
+   of one a module (tests/test_site_files.py checks the table and the archive). With them
+   go the bytecode of the glue and of PyScript's own Python package, compiled by Node.js
+   with the vendored Pyodide (tools/bytecode.mjs), which the page would otherwise compile
+   at every start. klondike/'s modules go into static/vendor/klondike.zip, which
+   static/runtime.mjs unpacks only where they are not imported already: in the solver's
+   worker, and on a page that boots without the memory snapshot. Then write the table's geometry
    from klondike/app/view.py into index.html (the pile outlines) and static/site.css
    (table width, card ratio).
 3. Compile the translation catalogs locale/<lang>.po into static/locale/<lang>.mo with
    Babel (tools/i18n.py compile runs pybabel compile), which the glue fetches for the
    player's language.
 4. Write static/vendor/snapshot.mjs: the key of the memory snapshot static/runtime.mjs
-   makes and restores, hashing the files the snapshot depends on (Pyodide's runtime and
-   klondike/), with their SHA-256 as in the precache: a new build of either, a new key.
+   makes and restores, hashing the files the snapshot depends on (Pyodide's runtime,
+   klondike/ and static/runtime.mjs, which says what it imports), with their SHA-256 as in
+   the precache: a new build of any, a new key.
 5. Write static/vendor/precache.js, the service worker's manifest: every file the app needs,
    each with its SHA-256 (used as Subresource Integrity when precaching), and a version that
    hashes the whole list. sw.js imports it, so any changed file changes what the browser
@@ -77,9 +80,12 @@ APP_SUFFIXES = (".html", ".css", ".js", ".mjs", ".py", ".svg", ".png", ".toml", 
                 ".mo")
 # Served but not precached: the service worker scripts are managed by the browser itself.
 SITE_EXTRAS = ("sw.js", ".nojekyll")  # copy_site writes static/vendor/precache.js anew
-# The modules the page imports, in one archive (app_modules): precached, where the modules
-# themselves are served (the site ships its sources) but not fetched by the page.
+# The modules the page imports, in two archives (app_modules): precached, where the modules
+# themselves are served (the site ships its sources) but not fetched by the page. The glue's
+# with their bytecode, unpacked by PyScript's [files] at every start; klondike/'s, unpacked
+# by static/runtime.mjs where the memory snapshot has not imported them.
 APP_ZIP = "static/vendor/app.zip"
+KLONDIKE_ZIP = "static/vendor/klondike.zip"
 # Fixed for every entry, so that the same modules make the same archive (and hash).
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 # What compiles the page's modules with the page's Python, and where what it made is kept,
@@ -178,19 +184,33 @@ def bytecode(sources: dict[str, str]) -> dict[str, bytes]:
 
 
 def write_app_zip(root: Path = ROOT) -> Path:
-    """Write :data:`APP_ZIP`: :func:`app_modules` at their paths in Python's working
-    directory, then the bytecode of the glue's modules and of :func:`pyscript_package`
+    """Write :data:`APP_ZIP`: the glue's modules of :func:`app_modules` at their paths in
+    Python's working directory, then their bytecode and that of :func:`pyscript_package`
     (:func:`bytecode`): about a tenth of a second of compiling at every start with the CPU
-    slowed 4x. The klondike/ modules go without: the memory snapshot has imported them
-    (a first visit, which has none yet, compiles them). The same bytes for the same
-    modules."""
-    modules = [(name, (root / source).read_bytes()) for source, name in app_modules(root)]
-    sources = {name: data.decode() for name, data in modules if name.startswith("page/")}
+    slowed 4x. Then :data:`KLONDIKE_ZIP` (:func:`write_klondike_zip`). The same bytes for
+    the same modules."""
+    modules = [(name, (root / source).read_bytes()) for source, name in app_modules(root)
+               if name.startswith("page/")]
+    sources = {name: data.decode() for name, data in modules}
     compiled = bytecode(sources | pyscript_package(root))
-    path = root / APP_ZIP
+    write_klondike_zip(root)
+    return _write_zip(root / APP_ZIP, modules + sorted(compiled.items()))
+
+
+def write_klondike_zip(root: Path = ROOT) -> Path:
+    """Write :data:`KLONDIKE_ZIP`: klondike/'s modules at their paths in Python's working
+    directory. Without bytecode: a warm start's memory snapshot has imported them, and
+    the archive is unpacked only by a plain boot and in the solver's worker."""
+    return _write_zip(root / KLONDIKE_ZIP, [
+        (name, (root / source).read_bytes()) for source, name in app_modules(root)
+        if name.startswith("klondike/")])
+
+
+def _write_zip(path: Path, entries: list[tuple[str, bytes]]) -> Path:
+    """A zip archive of ``entries`` (name, bytes), the same bytes for the same entries."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(path, "w") as archive:
-        for name, data in modules + sorted(compiled.items()):
+        for name, data in entries:
             entry = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
@@ -309,8 +329,11 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
 
 def snapshot_inputs(root: Path = ROOT) -> list[str]:
     """The files a memory snapshot of Pyodide with klondike imported depends on: the
-    runtime, the standard library, and every module of klondike/."""
-    return [f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES] + klondike_modules(root)
+    runtime, the standard library, every module of klondike/, and static/runtime.mjs,
+    which says what the snapshot imports (a warm start's page unpacks no klondike/ file:
+    it relies on those imports)."""
+    return ([f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES] + klondike_modules(root)
+            + ["static/runtime.mjs"])
 
 
 def snapshot_key(root: Path = ROOT) -> dict:

@@ -9,7 +9,6 @@ with few cores, the handler's p95 grew by a millisecond or more)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from js import (
     Object,
@@ -48,23 +47,21 @@ class SolverWorker:
             lambda *_args: setTimeout(self.send_proxy, 0))
 
     def start(self, *_args) -> None:
-        """Start the worker: the page's own klondike/ modules go with its first message,
-        so it runs exactly what the page runs, and fetches nothing but Pyodide."""
+        """Start the worker, which runs the build's klondike/ modules, as the page does
+        (static/runtime.mjs unpacks them there, off the page's thread)."""
         if self.worker is not None or self.failed:
             return
         try:
-            files = {path.as_posix(): path.read_text(encoding="utf-8")
-                     for path in sorted(Path("klondike").rglob("*.py"))}
             options = to_js({"type": "module", "name": "solver"},
                             dict_converter=Object.fromEntries)
             worker = Worker.new(WORKER_URL, options)
-        except Exception as e:  # no workers here, or the files are not readable
+        except Exception as e:  # no workers here
             self.fail(str(e))
             return
         worker.onmessage, worker.onerror = self.proxies
         worker.onmessageerror = self.proxies[1]
         # The loader's own message (static/solver-worker.js), not the solver's protocol.
-        worker.postMessage(json.dumps({"kind": "boot", "files": files}))
+        worker.postMessage(json.dumps({"kind": "boot"}))
         self.worker = worker
         for text in self.waiting:
             worker.postMessage(text)
