@@ -45,12 +45,12 @@ NO_CAP = 2**32  # more than wasm32 can address: no cap at all
 # Workers of the page's own, each with its messages kept: window.__workers[i].
 WORKERS = """
 window.__workers = [];
-window.__start = (files) => {
+window.__start = () => {
   const worker = new Worker(new URL("static/solver-worker.js", location.href),
                             {type: "module"});
   const entry = {worker, heard: []};
   worker.onmessage = ({data}) => entry.heard.push(data);
-  worker.postMessage(JSON.stringify({kind: "boot", files}));
+  worker.postMessage(JSON.stringify({kind: "boot"}));
   window.__workers.push(entry);
   return window.__workers.length - 1;
 };
@@ -62,7 +62,8 @@ true;  // not a function: Playwright would call it
 
 
 def files() -> dict[str, str]:
-    """The klondike/ modules, as the page sends them to its worker (static/page/solver.py)."""
+    """The klondike/ modules, {path: text}, as the solver's worker has them (unpacked from
+    the build's static/vendor/klondike.zip), for bench/solver_browser.py's own worker."""
     return {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
             for path in sorted((ROOT / "klondike").rglob("*.py"))}
 
@@ -70,12 +71,11 @@ def files() -> dict[str, str]:
 class Bench:
     def __init__(self, page) -> None:
         self.page = page
-        self.files = files()
         self.handles: dict[int, object] = {}  # each worker's Playwright handle
 
     def start(self) -> int:
         known = list(self.page.workers)
-        number = self.page.evaluate("(files) => window.__start(files)", self.files)
+        number = self.page.evaluate("() => window.__start()")
         self.wait(number, Ready, 300)  # a busy machine boots slowly
         (self.handles[number],) = [w for w in self.page.workers if w not in known]
         return number

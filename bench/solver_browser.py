@@ -35,7 +35,7 @@ sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tools")]
 
 from harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from machine import MachineSpeed  # noqa: E402  (bench/machine.py)
-from memory import files  # noqa: E402  (bench/memory.py: klondike/'s modules, as the page sends them)
+from memory import files  # noqa: E402  (bench/memory.py: klondike/'s modules)
 from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import start_server  # noqa: E402
 
