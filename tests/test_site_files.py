@@ -432,7 +432,7 @@ def fake_site(tmp_path):
 
 
 def test_precache_manifest_lists_every_file_with_its_hash(fake_site):
-    build.write_app_zip(fake_site)
+    build.write_archives(fake_site)
     manifest = build.precache_manifest(fake_site)
     assert sorted(manifest["files"]) == [  # the modules in the archive, not one by one
         "index.html", "manifest.webmanifest", "pyscript.toml",
@@ -445,11 +445,11 @@ def test_precache_manifest_lists_every_file_with_its_hash(fake_site):
 
 
 def test_precache_version_changes_with_any_file_and_only_then(fake_site):
-    build.write_app_zip(fake_site)
+    build.write_archives(fake_site)
     first = build.precache_manifest(fake_site)["version"]
     assert build.precache_manifest(fake_site)["version"] == first
     (fake_site / "klondike" / "deal.py").write_text("")  # a new module, in the archive
-    build.write_app_zip(fake_site)
+    build.write_archives(fake_site)
     second = build.precache_manifest(fake_site)["version"]
     (fake_site / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm2")
     third = build.precache_manifest(fake_site)["version"]
@@ -465,15 +465,16 @@ def test_build_writes_the_archive_of_the_modules_and_the_table_that_unpacks_it(f
     assert config["interpreter"] == "./x.mjs"
     assert config["files"] == {"./static/vendor/app.zip": "./*"}
     assert build.update_pyscript_toml(fake_site) is False
-    archive = build.write_app_zip(fake_site)
-    made = archive.read_bytes(), (fake_site / build.KLONDIKE_ZIP).read_bytes()
+    archive, klondike = build.write_archives(fake_site)
+    assert klondike == fake_site / build.KLONDIKE_ZIP
+    made = archive.read_bytes(), klondike.read_bytes()
     with zipfile.ZipFile(archive) as unpacked:
         assert unpacked.namelist() == ["page/board.py", "page/__pycache__/board.cpython-314.pyc"]
         assert unpacked.read("page/board.py") == b"BOARD = 1\n"
-    with zipfile.ZipFile(fake_site / build.KLONDIKE_ZIP) as unpacked:
+    with zipfile.ZipFile(klondike) as unpacked:
         assert unpacked.namelist() == ["klondike/__init__.py", "klondike/deal.py"]
-    build.write_app_zip(fake_site)  # the same bytes again
-    assert (archive.read_bytes(), (fake_site / build.KLONDIKE_ZIP).read_bytes()) == made
+    build.write_archives(fake_site)  # the same bytes again
+    assert (archive.read_bytes(), klondike.read_bytes()) == made
 
 
 def test_site_copy_is_consistent_and_complete(fake_site, tmp_path):

@@ -187,13 +187,11 @@ def write_app_zip(root: Path = ROOT) -> Path:
     """Write :data:`APP_ZIP`: the glue's modules of :func:`app_modules` at their paths in
     Python's working directory, then their bytecode and that of :func:`pyscript_package`
     (:func:`bytecode`): about a tenth of a second of compiling at every start with the CPU
-    slowed 4x. Then :data:`KLONDIKE_ZIP` (:func:`write_klondike_zip`). The same bytes for
-    the same modules."""
+    slowed 4x. The same bytes for the same modules."""
     modules = [(name, (root / source).read_bytes()) for source, name in app_modules(root)
                if name.startswith("page/")]
     sources = {name: data.decode() for name, data in modules}
     compiled = bytecode(sources | pyscript_package(root))
-    write_klondike_zip(root)
     return _write_zip(root / APP_ZIP, modules + sorted(compiled.items()))
 
 
@@ -204,6 +202,11 @@ def write_klondike_zip(root: Path = ROOT) -> Path:
     return _write_zip(root / KLONDIKE_ZIP, [
         (name, (root / source).read_bytes()) for source, name in app_modules(root)
         if name.startswith("klondike/")])
+
+
+def write_archives(root: Path = ROOT) -> tuple[Path, Path]:
+    """Write both archives of :func:`app_modules`: :data:`APP_ZIP` and :data:`KLONDIKE_ZIP`."""
+    return write_app_zip(root), write_klondike_zip(root)
 
 
 def _write_zip(path: Path, entries: list[tuple[str, bytes]]) -> Path:
@@ -219,8 +222,9 @@ def _write_zip(path: Path, entries: list[tuple[str, bytes]]) -> Path:
 
 
 def files_table() -> str:
-    """The [files] table of pyscript.toml: the archive of :func:`app_modules`, unpacked
-    into Python's working directory ("./*": PyScript unpacks an archive there)."""
+    """The [files] table of pyscript.toml: :data:`APP_ZIP` (the glue), unpacked into
+    Python's working directory ("./*": PyScript unpacks an archive there). klondike/'s
+    archive is not in it: static/runtime.mjs unpacks that one where it is needed."""
     return f'[files]\n"./{APP_ZIP}" = "./*"\n'
 
 
@@ -358,7 +362,7 @@ def write_snapshot_key(root: Path = ROOT) -> dict:
 
 def precache_paths(root: Path = ROOT) -> list[str]:
     """Every file the app needs offline, as URLs relative to the site root (the page's
-    modules in :data:`APP_ZIP`, not one by one)."""
+    modules in :data:`APP_ZIP` and :data:`KLONDIKE_ZIP`, not one by one)."""
     paths = set(APP_FILES)
     for folder in APP_DIRS:
         if not (root / folder).is_dir():  # static/locale/ exists once the build compiled it
@@ -415,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in sync_geometry():
         print(f"build: {name} given the table geometry of klondike/app/view.py (commit it)")
     i18n.run_compile()
-    write_app_zip()
+    write_archives()
     snapshot = write_snapshot_key()
     print(f"build: memory snapshot key {snapshot['key']} (Pyodide {snapshot['pyodide']})")
     manifest = precache_manifest()
