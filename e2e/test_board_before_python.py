@@ -7,7 +7,7 @@ deals, which Python then deals."""
 from __future__ import annotations
 
 from harness import boot, new_site_context, open_app, watch_page
-from player import GAME_KEY, choose, saved, settle, start
+from player import GAME_KEY, after_frame, choose, saved, settle, start
 
 from klondike.app.paint import FIRST_DEALS
 from klondike.app.storage import Settings
@@ -148,6 +148,7 @@ def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(brow
             route.continue_()
         boot(page)
         settle(page)
+        after_frame(page)  # the first save waits for the frame after ready
         assert saved(page)["code"] == first and saved(page)["moves"] == ""
         # The same elements, unmoved, named as Python names them (in Polish).
         assert same_places(painted, page.evaluate(CARDS))
@@ -181,6 +182,7 @@ def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(brow
         for route in held:
             route.continue_()
         boot(page)
+        after_frame(page)
         assert saved(page)["code"][4:7] == "D3N"
         assert page.watch.problems() == []
         page.close()
@@ -196,8 +198,8 @@ def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(brow
         for route in held:
             route.continue_()
         boot(page)
-        page.wait_for_function(f"JSON.parse(localStorage.getItem({GAME_KEY!r})).code === "
-                               f"{LINKED!r}")
+        after_frame(page)
+        assert saved(page)["code"] == LINKED
         assert page.watch.problems() == []
     finally:
         context.close()
