@@ -13,6 +13,7 @@ from harness import boot
 from player import (
     GAME_KEY,
     GLIDE_S,
+    after_frame,
     card,
     click_stock,
     drop_point,
@@ -279,6 +280,7 @@ def test_R9_corrupt_saved_game_starts_cleanly_and_says_so(page):
     page.reload()
     boot(page)
     assert "could not be read" in page.text_content("#status")
+    after_frame(page)  # the fresh game is saved after the frame
     assert saved(page)["moves"] == ""
     assert page.locator(".py-error").count() == 0
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from harness import open_app
-from player import choose, click_stock, settle
+from player import after_frame, choose, click_stock, settle
 
 from klondike import Game
 from tests.lines import DEAL_2_DRAW_1
@@ -149,6 +149,7 @@ def test_R9_a_move_is_saved_after_its_frame_and_kept_when_the_page_is_left_at_on
     # left before that frame still writes it (visibilitychange).
     page = open_app(fresh_context, site_url)
     settle(page)
+    after_frame(page)  # the first save is done
     before = page.evaluate(f"localStorage.getItem({GAME_KEY!r})")
     page.evaluate(SAVED_AT_POINTERUP)
     click_stock(page)
