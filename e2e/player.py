@@ -43,6 +43,7 @@ def start(page, code: str) -> None:
         arg=code.strip().upper(),
     )
     settle(page)
+    after_frame(page)  # the new game saved (the save waits for the frame)
 
 
 def settle(page) -> None:

@@ -108,6 +108,7 @@ def test_a_link_opened_during_a_game_asks_first_and_a_malformed_one_changes_noth
     page.click("[data-action=link-start]")
     page.wait_for_function("(c) => document.getElementById('code').textContent === c",
                            arg=SHARED)
+    after_frame(page)  # the new game is saved after the frame
     assert moves(page) == []
     assert page.watch.problems() == []
 
