@@ -51,6 +51,20 @@ def test_main_screen_has_no_serious_accessibility_violations(page):
     assert axe_violations(page) == []
 
 
+FOCUSED = """() => { const el = document.activeElement;
+    return [el.tagName, el.dataset.action ?? null, !!el.closest('dialog')]; }"""
+
+
+def test_after_the_start_nothing_is_focused_and_tab_reaches_the_toolbar(fresh_context, site_url):
+    # The start opens and closes the win's dialog once (dialogs.prime); the focus its
+    # showModal gave the dialog's button must not stay on that hidden button.
+    page = open_app(fresh_context, site_url)
+    assert page.evaluate(FOCUSED) == ["BODY", None, False]
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == ["BUTTON", "new-game", False]
+    assert page.watch.problems() == []
+
+
 @pytest.mark.parametrize(
     ("action", "dialog"),
     [("new-game", "new-dialog"), ("settings", "settings-dialog"), ("stats", "stats-dialog"),

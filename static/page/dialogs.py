@@ -75,8 +75,13 @@ class Dialogs:
         dialog of a page restyles the whole page, far more than those after it (58.7 ms
         against 3-8 ms for the win's dialog, measured with the machine busy): paid here
         it is part of the start, not of the winning move's next frame."""
+        # Inert, so that showModal focuses nothing in it: close() would leave the focus
+        # on its hidden button (none was set before), the first Tab would start from
+        # there, and a screen reader would hear of that button.
+        WIN_DIALOG.inert = True
         WIN_DIALOG.showModal()
         WIN_DIALOG.close()
+        WIN_DIALOG.inert = False
 
     def show_win(self, message: str) -> None:
         document.getElementById("win-message").textContent = message
