@@ -65,6 +65,28 @@ def test_after_the_start_nothing_is_focused_and_tab_reaches_the_toolbar(fresh_co
     assert page.watch.problems() == []
 
 
+def test_a_dialog_gives_the_focus_back_to_what_opened_it_the_menu_for_its_items(page):
+    # An item of the More menu is hidden once chosen: its dialog gives the focus back to
+    # the menu's button, so the keyboard goes on from where it was.
+    if page.locator("dialog[open]").count():
+        page.keyboard.press("Escape")
+    for action, dialog in (("stats", "stats-dialog"), ("help", "help-dialog")):
+        page.focus("#menu > summary")
+        page.keyboard.press("Enter")  # the menu opens
+        page.focus(f"#menu [data-action={action}]")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"#{dialog}[open]")
+        page.keyboard.press("Escape")
+        page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
+        assert page.evaluate("document.activeElement === document.querySelector('#menu > summary')")
+    page.focus("[data-action=new-game] >> nth=0")  # a toolbar button's dialog: back to it
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#new-dialog[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#new-dialog:not([open])", state="attached")
+    assert page.evaluate(FOCUSED) == ["BUTTON", "new-game", False]
+
+
 @pytest.mark.parametrize(
     ("action", "dialog"),
     [("new-game", "new-dialog"), ("settings", "settings-dialog"), ("stats", "stats-dialog"),

@@ -270,7 +270,9 @@ class App:
             return
         action = button.dataset.action
         if menu.open and menu.contains(button):
-            menu.open = False  # an item was chosen: fold the menu away
+            menu.open = False  # an item was chosen: fold the menu away, and give the focus
+            menu.querySelector("summary").focus()  # to its button, not the hidden item: a
+            # dialog the item opens gives the focus back there when it closes
         if self.busy and action != "copy-code":
             return
         dialogs = self.dialogs
