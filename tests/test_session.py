@@ -547,6 +547,37 @@ def solve_says(session: Session, result: str) -> str:
                        "result": result, "nodes": 1, "line": []})
 
 
+def test_R8_the_turn_to_not_winnable_is_said_once_not_only_shown() -> None:
+    # A screen reader hears the indicator's turn; the answer staying "lost" says nothing
+    # more, and a turn after the player went back to a winnable position is said again.
+    session = fresh(Time())
+    worker = Worker(session)
+    worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC")))
+    assert session.winnable().state == "won"
+    session.tap("stock", 0, None)
+    turned = session.solver_heard(solve_says(session, "lost"))
+    assert turned.winnable.text == "Not winnable"
+    assert turned.said == "This game can no longer be won"
+    session.tap("stock", 0, None)
+    assert session.solver_heard(solve_says(session, "lost")).said is None
+    session.undo()
+    session.undo()
+    back = session.solver_heard(solve_says(session, "won"))
+    assert back.winnable.state == "won" and back.said is None
+    again = session.tap("stock", 0, None)  # known lost already: said with the move
+    assert again.said.endswith(". This game can no longer be won")
+
+
+def test_R8_a_deal_lost_from_the_start_is_said_so_and_never_with_the_indicator_off() -> None:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    assert session.solver_heard(solve_says(session, "lost")).said == "This deal cannot be won"
+    session.change_settings(Settings(indicator=False))  # a player who does not want to know
+    session.new_game(code=GameCode.parse("KL1-D3N-AAAAAAB"))
+    quiet = session.solver_heard(solve_says(session, "lost"))
+    assert quiet.said is None and not quiet.winnable.shown
+
+
 def test_the_history_dialog_lists_the_games_and_plays_a_deal_again() -> None:
     session = fresh(Time())
     session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))

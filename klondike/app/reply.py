@@ -93,10 +93,21 @@ class Reply(NamedTuple):
     demo: str | None = None  # Play it for me's controls: "playing", "paused" or "" (none)
 
     def saying(self, text: str | None) -> Reply:
-        """This reply with ``text`` said after what it says."""
+        """This reply with ``text`` said after what it says, as the next sentence: a full
+        stop goes between where what it says has none (a move's description), so that
+        a screen reader pauses there too.
+
+        >>> Reply(said="3 of diamonds turned from the stock").saying("Next").said
+        '3 of diamonds turned from the stock. Next'
+        >>> Reply(said="Done.").saying("Next").said, Reply().saying("Next").said
+        ('Done. Next', 'Next')
+        """
         if not text:
             return self
-        return self._replace(said=" ".join(filter(None, (self.said, text))))
+        if not self.said:
+            return self._replace(said=text)
+        joint = " " if self.said.endswith((".", "!", "?", "…", ":")) else ". "
+        return self._replace(said=self.said + joint + text)
 
 
 __all__ = ["CLOSED", "Hint", "HintMarks", "Reply", "ReplayBar", "Toolbar", "Winnable"]

@@ -161,7 +161,9 @@ class Session:
         the table changed), the indicator, the worker's requests, and whether to store."""
         if reply.changed or reply.answered or reply.elsewhere:
             reply = reply._replace(toolbar=self.toolbar())
-        return reply._replace(winnable=self.winnable(), requests=tuple(self._requests()),
+        winnable = self.winnable()
+        reply = reply.saying(self.solver.turned_said(winnable, self.game))
+        return reply._replace(winnable=winnable, requests=tuple(self._requests()),
                               store=self.keeping.pending, demo=self.demo.state or "")
 
     def _after_action(self) -> Reply:

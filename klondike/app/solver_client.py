@@ -51,6 +51,7 @@ class SolverClient:
         self.worker = WorkerLink(now, memory)  # what to send it, what it was asked
         self._hint_until: float | None = None  # a hint waits for the solver until then
         self._progress: tuple[str, int] | None = None  # (key, nodes) of a long search
+        self._settled: str | None = None  # the indicator's last answer shown (turned_said)
 
     @property
     def down(self) -> bool:
@@ -61,6 +62,7 @@ class SolverClient:
         """A new deal: the answers were about the old one, and no hint waits."""
         self.analysis.forget()
         self._hint_until = None
+        self._settled = None
 
     def play(self, game: Game, move: Move) -> None:
         """Play ``move`` on ``game``, keeping the rest of a known winning line."""
@@ -224,6 +226,20 @@ class SolverClient:
             text, title = _("Not sure"), _("Not sure if this game can be won")
         back = state == LOST and self.analysis.last_winnable(game) is not None
         return Winnable(shown and not game.is_won, state, text, title, back)
+
+    def turned_said(self, winnable: Winnable, game: Game) -> str | None:
+        """What to say when the indicator turns to "Not winnable" (R8), once: the badge
+        changes without a word, and a screen reader should hear it too. Only where the
+        indicator is shown (a player who turned it off is not told), and not again while
+        the answer stays "lost" move after move; a new deal starts afresh (forget)."""
+        if not winnable.shown or winnable.state not in (WON, LOST, UNKNOWN):
+            return None  # hidden, checking or unavailable: nothing settled yet
+        before, self._settled = self._settled, winnable.state
+        if winnable.state != LOST or before == LOST:
+            return None
+        if game.moves_made == 0:
+            return _("This deal cannot be won")
+        return _("This game can no longer be won")
 
 
 __all__ = ["HINT_WAIT_SECONDS", "PROGRESS_NODES", "SolverClient"]
