@@ -134,11 +134,15 @@ def test_R8_indicator_says_lost_and_offers_undo_to_the_last_winnable_position(pa
     code, line = lost_position()
     start(page, code)
     assert winnable_state(page) == "won"
+    said = []
     for n in range(1, len(line) + 1):
         click_stock(page)
         wait_for_moves(page, n)
         winnable_state(page)
+        said.append(page.text_content("#status"))
     assert winnable_state(page) == "lost"
+    # Said too, once, in the status line a screen reader reads: the badge alone is silent.
+    assert sum(text.endswith("This game can no longer be won") for text in said) == 1
     back = page.locator("[data-action=undo-to-winnable]")
     assert back.is_visible()
     back.click()
