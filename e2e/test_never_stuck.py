@@ -5,6 +5,9 @@
 - A storm of touches (taps, double taps, drags released anywhere, cancelled touches, a
   second finger during a drag): afterwards no card is left lifted, offset or marked, every
   card is where the saved game puts it, and the saved moves replay.
+- A storm of everything else (mouse taps, double clicks and drags, legal moves dragged,
+  keys, toolbar buttons, the More menu, window resizes between phone and desktop sizes),
+  with the same checks and no console error.
 """
 
 from __future__ import annotations
@@ -12,9 +15,20 @@ from __future__ import annotations
 import random
 
 from harness import boot, new_site_context, open_app
-from player import saved, settle, start
+from player import (
+    GAME_KEY,
+    after_frame,
+    click_stock,
+    drop_point,
+    grab_point,
+    lead_card,
+    mouse_drag,
+    saved,
+    settle,
+    start,
+)
 
-from klondike import Game
+from klondike import Game, Move
 from klondike.app.view import layout
 
 KEYS = ("klondike.game", "klondike.settings", "klondike.stats", "klondike.daily",
@@ -61,6 +75,17 @@ def board_matches_the_saved_game(page) -> None:
     want = {str(p.card): [p.pile, p.index, p.face_up, False] for p in layout(game).places}
     assert shown == want
     assert page.locator(".drop-ok, .dragging").count() == 0
+
+
+def the_board_is_the_saved_game(page) -> None:
+    """After a storm: every card where the saved game puts it, nothing of a gesture left on
+    any, and the saved moves replay from the saved game's own deal (a storm may deal anew:
+    the Daily deal, say)."""
+    board_matches_the_saved_game(page)
+    stored = saved(page)
+    game = Game.from_code(stored["code"])
+    for move in stored["moves"].split():
+        game.play(move)
 
 
 def test_a_deep_value_in_every_key_cannot_stop_the_boot(browser, site_url):
@@ -167,10 +192,7 @@ def test_a_storm_of_touches_leaves_no_card_lifted_and_the_board_as_the_game(brow
             page.keyboard.press("Escape")  # a dialog a double tap may have opened (a win)
             settle(page)
             page.wait_for_function(STORED_AS_SHOWN)  # the last write, after its frame
-            board_matches_the_saved_game(page)
-            game = Game.from_code(code)
-            for move in saved(page)["moves"].split():
-                game.play(move)  # the stored moves replay
+            the_board_is_the_saved_game(page)
         assert page.watch.problems() == []
     finally:
         context.close()
@@ -200,6 +222,78 @@ def test_damage_loses_only_what_is_damaged_and_is_said(browser, site_url):
         page.reload()  # said once: what is stored now reads
         boot(page)
         assert "could not" not in page.locator("#status").inner_text()
+        assert page.watch.problems() == []
+    finally:
+        context.close()
+
+
+KEYS_PRESSED = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Escape",
+                "Tab", "Shift+Tab", "Control+z", "Control+y", "Control+Shift+Z")
+BUTTONS = ("undo", "redo", "hint", "finish", "undo-to-winnable")
+SIZES = ((1280, 800), (390, 844), (844, 390), (700, 500))
+
+
+def mixed_storm(page, rng: random.Random, actions: int) -> dict[str, int]:
+    """Mouse taps, double clicks and drags anywhere, legal moves dragged, keys, toolbar
+    buttons, the More menu and window resizes, in a random order and pace."""
+    done: dict[str, int] = {}
+    for _ in range(actions):
+        kind = rng.choice(["tap", "double", "drag", "legal", "legal", "key", "key",
+                           "button", "menu", "resize"])
+        done[kind] = done.get(kind, 0) + 1
+        spots = page.evaluate("""() => [...document.querySelectorAll(
+            '#table .card:not(.down), #table .slot')].map((el) => {
+            const r = el.getBoundingClientRect();
+            return [r.x + r.width * 0.4, r.y + Math.min(r.height, r.width) * 0.2]; })""")
+        if kind == "tap":
+            page.mouse.click(*rng.choice(spots))
+        elif kind == "double":
+            page.mouse.dblclick(*rng.choice(spots))
+        elif kind == "drag":
+            mouse_drag(page, rng.choice(spots), rng.choice(spots), rng.randint(1, 8))
+        elif kind == "legal":  # a move the saved game allows, dragged (or the stock tapped)
+            after_frame(page)
+            game = Game.from_json(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+            text = rng.choice(sorted(str(m) for m in game.legal_moves()) or ["S"])
+            if text == "S":
+                click_stock(page)
+            else:
+                lead = lead_card(game, Move.from_text(text))
+                target = "F" if text.endswith(">F") else text.split(">")[1]
+                mouse_drag(page, grab_point(page, lead), drop_point(page, game, target, lead))
+        elif kind == "key":
+            if rng.random() < 0.3:
+                page.locator("#table .slot").nth(rng.randrange(13)).focus()
+            page.keyboard.press(rng.choice(KEYS_PRESSED))
+        elif kind == "button":
+            button = page.locator(f"[data-action={rng.choice(BUTTONS)}] >> nth=0")
+            if button.is_visible() and button.is_enabled():
+                button.click()
+        elif kind == "menu":
+            page.click("#menu > summary")
+            page.keyboard.press("Escape")
+        else:
+            width, height = rng.choice(SIZES)
+            page.set_viewport_size({"width": width, "height": height})
+        if page.locator("dialog[open]").count():  # a win, a menu item's dialog
+            page.keyboard.press("Escape")
+        page.wait_for_timeout(rng.choice([0, 0, 30, 100, 300]))  # the storm's own pace
+    return done
+
+
+def test_a_storm_of_mouse_keys_buttons_and_resizes_leaves_the_board_as_the_game(
+        browser, site_url):
+    context = new_site_context(browser, viewport={"width": 1280, "height": 800})
+    try:
+        page = open_app(context, site_url)
+        for seed, code in ((3, "KL1-D1N-AAAAAAC"), (4, "KL1-D3V-AAAAAAG")):
+            start(page, code)
+            done = mixed_storm(page, random.Random(seed), 100)
+            assert done.get("legal", 0) >= 10 and done.get("resize", 0) >= 5
+            page.keyboard.press("Escape")  # a dialog, a pick, Play it for me
+            settle(page)
+            after_frame(page)  # the last write, after its frame
+            the_board_is_the_saved_game(page)
         assert page.watch.problems() == []
     finally:
         context.close()
