@@ -151,6 +151,8 @@ def test_R8_indicator_says_lost_and_offers_undo_to_the_last_winnable_position(pa
     )
     assert winnable_state(page) == "won"
     assert len(moves(page)) < len(line)
+    # And the way back is said, as the turn was.
+    assert page.text_content("#status").endswith("This game can be won again")
 
 
 def test_R8_daily_deal_matches_the_command_line_and_is_remembered_when_won(page):

@@ -549,7 +549,7 @@ def solve_says(session: Session, result: str) -> str:
 
 def test_R8_the_turn_to_not_winnable_is_said_once_not_only_shown() -> None:
     # A screen reader hears the indicator's turn; the answer staying "lost" says nothing
-    # more, and a turn after the player went back to a winnable position is said again.
+    # more, the way back to a winnable position is said, and a turn after it again.
     session = fresh(Time())
     worker = Worker(session)
     worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC")))
@@ -561,9 +561,11 @@ def test_R8_the_turn_to_not_winnable_is_said_once_not_only_shown() -> None:
     session.tap("stock", 0, None)
     assert session.solver_heard(solve_says(session, "lost")).said is None
     session.undo()
-    session.undo()
+    undone = session.undo()
     back = session.solver_heard(solve_says(session, "won"))
-    assert back.winnable.state == "won" and back.said is None
+    assert back.winnable.state == "won"
+    # The position was known winnable: the undo says it, the answer again says nothing.
+    assert undone.said == "Move undone. This game can be won again" and back.said is None
     again = session.tap("stock", 0, None)  # known lost already: said with the move
     assert again.said.endswith(". This game can no longer be won")
 
@@ -687,3 +689,15 @@ def test_finish_game_is_the_players_and_stops_play_it_for_me() -> None:
     done = session.finished()
     assert not session.demo_active and done.demo == "" and done.won
     assert session.demo_step() == Reply()  # its timer, come after: nothing
+
+
+def test_R8_the_way_back_to_winnable_is_said_when_the_answer_comes_after_the_undo() -> None:
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))  # no answer for the deal yet
+    session.tap("stock", 0, None)
+    assert session.solver_heard(solve_says(session, "lost")).said == (
+        "This game can no longer be won")
+    undone = session.undo()  # a position the solver has not answered yet: checking
+    assert undone.said == "Move undone" and undone.winnable.state == "busy"
+    assert session.solver_heard(solve_says(session, "won")).said == "This game can be won again"
+    assert session.solver_heard(solve_says(session, "won")).said is None  # once

@@ -231,10 +231,14 @@ class SolverClient:
         """What to say when the indicator turns to "Not winnable" (R8), once: the badge
         changes without a word, and a screen reader should hear it too. Only where the
         indicator is shown (a player who turned it off is not told), and not again while
-        the answer stays "lost" move after move; a new deal starts afresh (forget)."""
+        the answer stays "lost" move after move; a new deal starts afresh (forget). A
+        turn back from "Not winnable" to "Winnable" (an undo, a take-back) is said too,
+        so that a player told the game was lost hears that it no longer is."""
         if not winnable.shown or winnable.state not in (WON, LOST, UNKNOWN):
             return None  # hidden, checking or unavailable: nothing settled yet
         before, self._settled = self._settled, winnable.state
+        if before == LOST and winnable.state == WON:
+            return _("This game can be won again")
         if winnable.state != LOST or before == LOST:
             return None
         if game.moves_made == 0:
