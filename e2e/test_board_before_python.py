@@ -6,6 +6,8 @@ deals, which Python then deals."""
 
 from __future__ import annotations
 
+import json
+
 from harness import boot, new_site_context, open_app, watch_page
 from player import GAME_KEY, after_frame, choose, saved, settle, start
 
@@ -201,5 +203,44 @@ def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(brow
         after_frame(page)
         assert saved(page)["code"] == LINKED
         assert page.watch.problems() == []
+    finally:
+        context.close()
+
+
+# Browser language lists, most preferred first, as navigator.languages gives them.
+LANGUAGE_LISTS = (["pl-PL"], ["de-DE", "cs"], ["en-US", "pl"], ["vi_VN"], [" CS-cz "],
+                  ["fr", "de"], [], ["zh-Hant-TW", "vi", "pl"])
+
+
+def test_a_first_visit_before_python_picks_the_language_python_picks(browser, site_url):
+    # static/paint.js chooses the first visit's language before Python can
+    # (klondike.i18n.choose_language): the two must agree on every list of the browser's.
+    from klondike.i18n import LANGUAGES, choose_language
+
+    context = new_site_context(browser, service_workers="block")
+    try:
+        context.route("**/static/vendor/pyscript/core.js", lambda route: None)  # held
+        page = context.new_page()
+        page.add_init_script("""{
+            const tags = sessionStorage.getItem('test-languages');
+            if (tags !== null) Object.defineProperty(navigator, 'languages',
+                {get: () => JSON.parse(tags)});
+            localStorage.clear(); }""")
+        page.goto(site_url, wait_until="commit")
+        spoken = page.evaluate(
+            "Object.keys(JSON.parse(document.getElementById('first-visit').textContent)"
+            ".languages)")
+        assert sorted(spoken) == sorted(set(LANGUAGES) - {"en"})  # English is the page's own
+        for tags in LANGUAGE_LISTS:
+            page.evaluate(f"sessionStorage.setItem('test-languages', {json.dumps(tags)!r})")
+            page.goto(site_url, wait_until="commit")
+            page.wait_for_function(
+                "performance.getEntriesByName('klondike-painted').length > 0")
+            assert page.evaluate("navigator.languages") == tags
+            lang = page.evaluate("document.documentElement.lang")
+            assert lang == choose_language(tags), tags
+            new_game = page.text_content("[data-action=new-game]")
+            assert (new_game == "New game") == (lang == "en"), (tags, new_game)
+        page.close()
     finally:
         context.close()
