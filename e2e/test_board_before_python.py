@@ -27,10 +27,18 @@ CARDS = """() => [...document.querySelectorAll('#table .card')].map((el) => [
     el.getAttribute('aria-label')])"""
 
 
-# What the page says before Python is ready: its language, a button, a pile's name.
+# What the page says before Python is ready: its language, a button, a pile's name, and
+# every text and label paint.js translates early (static/page/dialogs.py's translate_page
+# translates them later, and the whole page).
 TOOLBAR = """() => ({lang: document.documentElement.lang,
     new: document.querySelector('[data-action=new-game]').textContent,
-    stock: document.querySelector('[data-pile=stock]').getAttribute('aria-label')})"""
+    stock: document.querySelector('[data-pile=stock]').getAttribute('aria-label'),
+    texts: [...document.querySelectorAll(
+        '.toolbar [data-i18n], #table[data-i18n], #table [data-i18n]')].map(
+        (el) => el.textContent.trim()),
+    labels: [...document.querySelectorAll(
+        '.toolbar [aria-label], #table[aria-label], #table .slot[aria-label]')].map(
+        (el) => el.getAttribute('aria-label'))})"""
 
 
 def same_places(drawn, painted) -> bool:
