@@ -210,6 +210,10 @@ def test_a_first_visit_draws_a_fresh_deal_before_python_and_python_deals_it(brow
         boot(page)
         after_frame(page)
         assert saved(page)["code"] == LINKED
+        # Said once: the link's deal is the visit's first, no random one before it (this
+        # context speaks Polish: "Nowa gra" is "New game").
+        status = page.text_content("#status")
+        assert status.startswith(f"Nowa gra {LINKED}: ") and status.count("Nowa gra") == 1
         assert page.watch.problems() == []
     finally:
         context.close()

@@ -362,7 +362,8 @@ async def main() -> None:
     setInterval(create_proxy(app.on_tick), 1000)
     opened = address.opened()  # before the first drawing makes it the saved game's link
     app.show(app.session.resume(app.storage.get(GAME_KEY), hidden=bool(document.hidden),
-                                first=nullable(TABLE.getAttribute("data-first"))))
+                                first=nullable(TABLE.getAttribute("data-first")),
+                                opened=opened))
     for button in BOARD.querySelectorAll("button[data-action]"):
         button.disabled = False
     toolbar.show_toolbar(app.session.toolbar())  # Undo and Redo as the game has them

@@ -11,6 +11,7 @@ from datetime import date
 from klondike import GameCode, Move
 from klondike.app.gestures import describe_move, source_of
 from klondike.app.history import History
+from klondike.app.paint import FIRST_DEALS
 from klondike.app.reply import Reply
 from klondike.app.session import HINT_WAIT_SECONDS, Session
 from klondike.app.stats import Statistics
@@ -387,6 +388,35 @@ def test_a_link_deals_its_code_at_once_when_no_game_is_in_progress() -> None:
     assert reply.ask is None and session.game.code == "KL1-D1S-AAAAAAB"
     reply = session.follow_link("#KL1%2DD3N%2DAAAAAAE")  # percent-encoded
     assert reply.ask is None and session.game.code == "KL1-D3N-AAAAAAE"
+
+
+def test_a_first_visit_by_a_link_starts_with_the_links_deal_and_says_it_once() -> None:
+    # Not a random deal first, said and left at once for the link's (the status line
+    # said "New game ...-D1N-...: ... New game ...-D3N-AAAAAAG: ..." on such a visit).
+    session = fresh(Time())
+    started = session.resume(None, opened=("#KL1-D3V-AAAAAAG", ""))
+    assert session.game.code == "KL1-D3V-AAAAAAG" and started.said.count("New game") == 1
+    assert started.said.startswith("New game KL1-D3V-AAAAAAG")
+    assert session.follow_link("#KL1-D3V-AAAAAAG") == Reply()  # on the table already
+    # The query form; a first visit's early deal gives way to the link's.
+    session = fresh(Time())
+    session.resume(None, first=FIRST_DEALS[0], opened=("", "?game=KL1-D1S-AAAAAAB"))
+    assert session.game.code == "KL1-D1S-AAAAAAB"
+    # A malformed link: a new game as without one, and follow_link says why.
+    session = fresh(Time())
+    session.resume(None, opened=("#KL1-D4N-AAAAAAG", ""))
+    assert session.game.code.startswith("KL1-D1N-")
+    assert session.follow_link("#KL1-D4N-AAAAAAG").said.startswith("Game code: ")
+    # A saved game is resumed as it was: the link then asks before leaving it.
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse(CODE))
+    for move in DEAL_2_DRAW_1[:3]:
+        session.play(Move.from_text(move))
+    text = dict(session.take_writes())[GAME_KEY]
+    again = fresh(Time())
+    again.resume(text, opened=("#KL1-D3V-AAAAAAG", ""))
+    assert again.game.code == CODE and again.game.moves_made == 3
+    assert again.follow_link("#KL1-D3V-AAAAAAG").ask == GameCode.parse("KL1-D3V-AAAAAAG")
 
 
 def test_a_link_asks_before_leaving_a_game_in_progress() -> None:

@@ -54,6 +54,16 @@ def linked_text(fragment: str, query: str = "") -> str:
     return text
 
 
+def linked_code(fragment: str, query: str = "") -> GameCode | None:
+    """The game code a link carries (:func:`linked_text`), parsed; None if it carries
+    none, or a malformed one (the session's ``follow_link`` says why)."""
+    text = linked_text(fragment, query)
+    try:
+        return GameCode.parse(text) if text else None
+    except BadCode:
+        return None
+
+
 def link(address: str, code: str) -> str:
     """The link that deals ``code``'s deal: the page's ``address`` (its location) with
     the game code as its fragment, which works offline and under any path."""

@@ -214,12 +214,15 @@ class Session:
 
     # --- starting -----------------------------------------------------------------------
     def resume(self, stored: str | None, hidden: bool | None = None,
-               first: str | None = None) -> Reply:
+               first: str | None = None, opened: tuple[str, str] = ("", "")) -> Reply:
         """The saved game (``stored``, None if none), or a new one; says what could not
         be read, and keeps an unreadable game aside instead of losing it. ``hidden``: the
         page is hidden (the clock waits), if known. ``first``: the code of the deal a
         first visit drew before Python was ready (:data:`klondike.app.paint.FIRST_DEALS`),
-        dealt when nothing is saved and it fits the settings' draw and scoring."""
+        dealt when nothing is saved and it fits the settings' draw and scoring.
+        ``opened``: the address's fragment and query, as :meth:`follow_link` takes them:
+        where a new game starts, a link's deal is that game (not a random deal first,
+        said and then left at once for the link's); :meth:`follow_link` does the rest."""
         if hidden is not None:
             self.table.hidden = hidden
         problems = self.keeping.problems()
@@ -240,8 +243,12 @@ class Session:
             else:
                 reply = self._after_action()
         if reply is None:
-            reply = self._deal(self._first_code(first) if stored is None and first
-                               else self._random_code())
+            linked = deals.linked_code(*opened)
+            if linked is not None:
+                reply = self._deal(linked)
+            else:
+                reply = self._deal(self._first_code(first) if stored is None and first
+                                   else self._random_code())
         if problems:
             reply = reply._replace(said=" ".join(problems))
         return self._reply(reply._replace(changed=True))
