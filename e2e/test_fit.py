@@ -54,6 +54,10 @@ def test_the_menu_and_the_dialogs_open_inside_the_window(page):
                 page.wait_for_selector(f"#{dialog}[open]")
                 box = page.evaluate(BOX, f"#{dialog}")
                 assert inside(box, width, height), (width, height, dialog, box)
+                # At its start, not scrolled to what showModal focused (the rules'
+                # Close button stands below all their text).
+                top = page.evaluate(f"document.getElementById({dialog!r}).scrollTop")
+                assert top == 0, (width, height, dialog, top)
                 page.keyboard.press("Escape")
                 page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
         assert page.watch.problems() == []
