@@ -24,7 +24,8 @@ def test_the_help_is_sections_of_plain_text(letter):
 def test_the_keyboard_section_describes_what_the_glue_does():
     keyboard = next(s for s in rules_help() if s.title == "Keyboard")
     text = " ".join(keyboard.paragraphs)
-    for key in ("Tab", "arrow keys", "Up and Down", "Enter", "Escape", "Ctrl+Z", "Cmd+Z"):
+    for key in ("Tab", "arrow keys", "Up and Down", "Enter", "Escape", "Ctrl+Z", "Cmd+Z",
+                "Ctrl+Y", "Ctrl+Shift+Z", "Cmd+Shift+Z"):  # static/page/keyboard.py's redo too
         assert key in text
 
 

@@ -76,10 +76,14 @@ def rules_help(scoring: str = "N") -> list[Section]:
               "put it there; Enter on the same pile sends it to its foundation."),
             _("Enter on the stock turns cards over. Escape cancels a card picked up."),
             _("Ctrl+Z (Cmd+Z on a Mac) takes back the last move."),
+            _("Ctrl+Y or Ctrl+Shift+Z (Cmd+Shift+Z on a Mac) plays again the last move "
+              "taken back, as Redo does."),
         )),
         Section(_("Undo, finishing and game codes"), (
             _("Undo takes back moves one at a time, back to the start of the game, and "
               "restores the score exactly."),
+            _("Redo plays the moves taken back again, one at a time, until you make "
+              "another move."),
             _("Once every card in the columns is face up, Finish game plays the rest onto "
               "the foundations for you."),
             _("Play it for me, in the More menu, plays the solver's winning line from where "
