@@ -201,6 +201,41 @@ def test_the_tallest_column_fits_every_window_with_every_index_in_sight(browser,
         context.close()
 
 
+BANNERS = ("stuck", "elsewhere", "demo-bar", "replay-bar")
+SHOW = "([id, shown]) => { document.getElementById(id).hidden = !shown; }"
+
+
+def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_room(
+        browser, site_url):
+    """The banners' buttons are the way on (no useful move left: Undo, New game; the game
+    in another tab: Play it here; Play it for me's and a replay's controls): each stays in
+    the window, the tallest column above the status line, every index in sight. Below the
+    table in the layout with the tools above it, they were drawn past the window's bottom
+    (Play it here 5 to 45 px below a 360x740 window); in the side layout, past the foot of
+    the tools' column."""
+    context, page = open_with(browser, site_url, TALL_DRAW1_CODE, TALL_DRAW1_MOVES)
+    try:
+        for width, height in (*PHONES_AND_A_DESKTOP, (390, 844), (1280, 800)):
+            plain = fits(page, width, height)
+            for banner in BANNERS:
+                page.evaluate(SHOW, [banner, True])
+                sizes = resize(page, width, height)  # the frames a banner's refit takes
+                parts = page.evaluate(BOX, f"#{banner}, #{banner} .button")
+                assert inside(parts, width, height), (width, height, banner, parts)
+                assert sizes["scroll"] == [width, height], (width, height, banner, sizes)
+                cards = page.evaluate(CARD_BOXES)
+                status = page.evaluate(BOX, "#status")[0]
+                assert inside(cards, width, height)
+                if not sizes["side"]:
+                    assert max(bottom for *_, bottom in cards) <= status[1] + 0.5
+                assert len(indexes_whole(page, "T7")) == 12
+                page.evaluate(SHOW, [banner, False])
+            assert resize(page, width, height)["card"] == plain["card"]  # room given back
+        assert page.watch.problems() == []
+    finally:
+        context.close()
+
+
 def test_the_draw_3_waste_fan_shows_every_rank_and_suit(browser, site_url):
     """Item 3: the waste's fan in draw 3, beside the tallest column, left-handed too."""
     context, page = open_with(browser, site_url, TALL_DRAW3_CODE, TALL_DRAW3_MOVES)

@@ -145,3 +145,18 @@ def test_a_phone_upright_spreads_the_fan_to_finger_sized_strips():
     drawn = layout(tall(), phone.room, up_step=phone.up_step)  # room for the whole fan
     column = sorted((p for p in drawn.places if p.pile == "T7"), key=lambda p: p.index)
     assert column[7].y - column[6].y == pytest.approx(phone.up_step, abs=1e-3)
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
+def test_a_banner_below_the_status_line_takes_its_height_from_the_table(width, height):
+    # The banners' buttons (take the game back, stop Play it for me...) stay in the window.
+    top = top_of(width, height)
+    for table_h in (FIT_H, table_height(tall())):
+        plain = fit(width, height, top, table_h)
+        banner = fit(width, height, top, table_h, below=83)
+        if plain.side:  # the banners are in the tools' column, beside the table
+            assert banner == plain
+            continue
+        assert banner.chrome_px == plain.chrome_px + 83
+        assert banner.card_px * table_h <= height - banner.chrome_px + 0.05
+        assert banner.room * banner.card_px <= height - banner.chrome_px + 0.05

@@ -163,14 +163,19 @@ class Fit(NamedTuple):
 
 
 def fit(width: float, height: float, top: float, table_h: float = FIT_H,
-        size: str = "normal") -> Fit:
+        size: str = "normal", below: float = 0.0) -> Fit:
     """The card size in a window ``width`` by ``height`` CSS px whose table starts
     ``top`` px from the window's top, for a table ``table_h`` card widths high
     (:func:`table_height`) and the card size setting ``size``: the table fills the width
-    or the height, whichever binds, up to :data:`CARD_MAX_PX`. The page never scrolls."""
+    or the height, whichever binds, up to :data:`CARD_MAX_PX`. The page never scrolls.
+    ``below``: the height of the banners shown below the status line (no useful move
+    left, the game in another tab, Play it for me, a replay), which must stay in the
+    window too, as their buttons are the way on; in the side layout they are in the
+    tools' column, which scrolls by itself, and take nothing from the table."""
     side = side_layout(width, height)
     edge = pad(width)
-    chrome = math.ceil(top + (edge if side else STATUS_ROOM_PX))  # whole px: the record's
+    # Whole px: the paint record keeps it.
+    chrome = math.ceil(top + (edge if side else STATUS_ROOM_PX + below))
     across = width - 2 * edge - (SIDE_W_PX + edge if side else 0)
     card = min(across / TABLE_W, (height - chrome) / table_h,
                CARD_MAX_PX.get(size, CARD_MAX_PX["normal"]))

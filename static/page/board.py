@@ -5,8 +5,8 @@ the 13 pile outlines, and the marks on them (hint, drop target, keyboard cursor 
 from time import monotonic
 from typing import NamedTuple
 
-from js import ResizeObserver, document, window
-from pyodide.ffi import create_proxy
+from js import Object, ResizeObserver, document, window
+from pyodide.ffi import create_proxy, to_js
 
 from klondike import CARDS
 from klondike.app.paint import LOADING, WAITING, card_class, card_marks, painting
@@ -27,6 +27,12 @@ from .dom import TABLE, nullable
 
 GLIDE_S = 0.25  # a little more than the CSS --move-time: a glide is over after it
 ROOT_STYLE = document.documentElement.style
+STATUS = document.getElementById("status")
+# Below the status line: no useful move left (R6), the game in another tab (R9), Play it
+# for me and a replay (issue 42). Their buttons are the way on, so they stay in the window.
+BANNERS = [document.getElementById(name) for name in ("stuck", "elsewhere", "demo-bar",
+                                                      "replay-bar")]
+NEAREST = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
 CARDS_BY_TEXT = {str(c): c for c in CARDS}
 
 
@@ -65,13 +71,18 @@ class Board:
                                      el.setAttribute, el.dataset)
         # The window's size and the table's top, measured when they change (not at every
         # move: reading them forces a layout in the middle of the move's work).
-        self.metrics = None  # (the window's width, its height, the table's top)
+        # (the window's width, its height, the table's top, the banners' height below)
+        self.metrics = None
+        self.side = False  # the tools beside the table (klondike.app.view.side_layout)
         self.on_resized = on_resized  # draws the table again
 
         # The toolbar wraps to another height (a language, the code, the winnable mark):
-        # the table's top moves. The window's own resizing comes as the resize event.
+        # the table's top moves. A banner shown or hidden below the status line: the
+        # table makes room for it. The window's own resizing comes as the resize event.
         self.observer = ResizeObserver.new(create_proxy(self.refit))
         self.observer.observe(document.querySelector(".toolbar"))
+        for banner in BANNERS:
+            self.observer.observe(banner)
 
     @staticmethod
     def make_card(card):
@@ -106,10 +117,16 @@ class Board:
 
     # --- drawing ------------------------------------------------------------------------
     def refit(self, *_args) -> None:
-        """Measure the window and the table's top again and draw the table to fit."""
+        """Measure the window, the table's top and the banners again and draw the table
+        to fit. In the side layout the tools' column scrolls by itself: it shows a
+        banner at its foot."""
         self.metrics = None
         if self.layout is not None:  # drawn already (not before the game is resumed)
             self.on_resized()
+            if self.side:
+                for banner in BANNERS:
+                    if not banner.hidden:
+                        banner.scrollIntoView(NEAREST)
 
     def render(self, game, settings, animated: bool = True) -> None:
         """Patch every card whose place changed, at the size :func:`klondike.app.view.fit`
@@ -117,9 +134,12 @@ class Board:
         to their places (and ride above the others meanwhile)."""
         if self.metrics is None:
             self.metrics = (window.innerWidth, window.innerHeight,  # the top in the page:
-                            TABLE.getBoundingClientRect().top + window.scrollY)  # scrolled too
+                            TABLE.getBoundingClientRect().top + window.scrollY,  # scrolled
+                            banners_below())
+        width, height, top, below = self.metrics
         table_h = table_height(game, settings.large_index)
-        sized = fit(*self.metrics, table_h, settings.card_size)
+        sized = fit(width, height, top, table_h, settings.card_size, below)
+        self.side = sized.side
         self.fit_table(sized, table_h)
         self.layout = layout(game, sized.room, settings.left_handed, settings.large_index,
                              sized.up_step)
@@ -309,3 +329,12 @@ class Board:
             if z >= RAISED_Z:
                 self.parts[card].style.zIndex = str(self.shown[card].z)
                 self.z[card] = self.shown[card].z
+
+
+def banners_below() -> float:
+    """The height the banners shown below the status line take, the gaps between them
+    included (0 with none shown)."""
+    bottoms = [banner.getBoundingClientRect().bottom for banner in BANNERS if not banner.hidden]
+    if not bottoms:
+        return 0.0
+    return max(0.0, max(bottoms) - STATUS.getBoundingClientRect().bottom)
