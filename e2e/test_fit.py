@@ -211,7 +211,7 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
     in another tab: Play it here; Play it for me's and a replay's controls): each stays in
     the window, the tallest column above the status line, every index in sight. Below the
     table in the layout with the tools above it, they were drawn past the window's bottom
-    (Play it here 5 to 45 px below a 360x740 window); in the side layout, past the foot of
+    (Play it here at 745-781 px in a 740 px high window); in the side layout, past the foot of
     the tools' column."""
     context, page = open_with(browser, site_url, TALL_DRAW1_CODE, TALL_DRAW1_MOVES)
     try:
