@@ -212,7 +212,7 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
     the window, the tallest column above the status line, every index in sight. Below the
     table in the layout with the tools above it, they were drawn past the window's bottom
     (Play it here at 745-781 px in a 740 px high window); in the side layout, past the foot of
-    the tools' column."""
+    the tools' column. So does a status line of three lines or more."""
     context, page = open_with(browser, site_url, TALL_DRAW1_CODE, TALL_DRAW1_MOVES)
     try:
         for width, height in (*PHONES_AND_A_DESKTOP, (390, 844), (1280, 800)):
@@ -230,6 +230,22 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
                     assert max(bottom for *_, bottom in cards) <= status[1] + 0.5
                 assert len(indexes_whole(page, "T7")) == 12
                 page.evaluate(SHOW, [banner, False])
+            # A long message (a damaged save's, in Polish, took four lines at 360 px): all
+            # of it in the window too, with a banner under it.
+            said = page.text_content("#status")
+            page.evaluate("(text) => { document.getElementById('status').textContent = text; }",
+                          "A long message. " * 16)
+            page.evaluate(SHOW, ["stuck", True])
+            sizes = resize(page, width, height)
+            # (In the side layout the tools' column scrolls: the banner at its foot.)
+            parts = page.evaluate(BOX, "#stuck, #stuck .button" if sizes["side"] else
+                                  "#status, #stuck, #stuck .button")
+            assert inside(parts, width, height), (width, height, parts)
+            assert sizes["scroll"] == [width, height] and inside(
+                page.evaluate(CARD_BOXES), width, height)
+            page.evaluate(SHOW, ["stuck", False])
+            page.evaluate("(text) => { document.getElementById('status').textContent = text; }",
+                          said)
             assert resize(page, width, height)["card"] == plain["card"]  # room given back
         assert page.watch.problems() == []
     finally:

@@ -168,10 +168,11 @@ def fit(width: float, height: float, top: float, table_h: float = FIT_H,
     ``top`` px from the window's top, for a table ``table_h`` card widths high
     (:func:`table_height`) and the card size setting ``size``: the table fills the width
     or the height, whichever binds, up to :data:`CARD_MAX_PX`. The page never scrolls.
-    ``below``: the height of the banners shown below the status line (no useful move
-    left, the game in another tab, Play it for me, a replay), which must stay in the
-    window too, as their buttons are the way on; in the side layout they are in the
-    tools' column, which scrolls by itself, and take nothing from the table."""
+    ``below``: how much more than :data:`STATUS_ROOM_PX` the page takes below the table:
+    a status line of three lines, or a banner shown below it (no useful move left, the
+    game in another tab, Play it for me, a replay), which must stay in the window too,
+    as their buttons are the way on. In the side layout they are in the tools' column,
+    which scrolls by itself, and take nothing from the table."""
     side = side_layout(width, height)
     edge = pad(width)
     # Whole px: the paint record keeps it.

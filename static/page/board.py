@@ -2,6 +2,7 @@
 the 13 pile outlines, and the marks on them (hint, drop target, keyboard cursor and pick).
 """
 
+import math
 from time import monotonic
 from typing import NamedTuple
 
@@ -14,6 +15,7 @@ from klondike.app.stored import PAINT_KEY
 from klondike.app.view import (
     PILES,
     RAISED_Z,
+    STATUS_ROOM_PX,
     drawn_z,
     fit,
     layout,
@@ -23,7 +25,7 @@ from klondike.app.view import (
 )
 from klondike.i18n import _
 
-from .dom import TABLE, nullable
+from .dom import BOARD, TABLE, nullable
 
 GLIDE_S = 0.25  # a little more than the CSS --move-time: a glide is over after it
 ROOT_STYLE = document.documentElement.style
@@ -69,20 +71,19 @@ class Board:
             self.parts[card] = Parts(el.style, el.style.setProperty, el.style.removeProperty,
                                      el.classList.toggle,
                                      el.setAttribute, el.dataset)
-        # The window's size and the table's top, measured when they change (not at every
-        # move: reading them forces a layout in the middle of the move's work).
-        # (the window's width, its height, the table's top, the banners' height below)
+        # measure()'s, measured when they may have changed (not at every move: reading
+        # them forces a layout in the middle of the move's work).
         self.metrics = None
         self.side = False  # the tools beside the table (klondike.app.view.side_layout)
         self.on_resized = on_resized  # draws the table again
 
         # The toolbar wraps to another height (a language, the code, the winnable mark):
-        # the table's top moves. A banner shown or hidden below the status line: the
-        # table makes room for it. The window's own resizing comes as the resize event.
+        # the table's top moves. A status line of three lines or more, or a banner shown
+        # or hidden below it: the table makes room for them. The window's own resizing
+        # comes as the resize event.
         self.observer = ResizeObserver.new(create_proxy(self.refit))
-        self.observer.observe(document.querySelector(".toolbar"))
-        for banner in BANNERS:
-            self.observer.observe(banner)
+        for element in (document.querySelector(".toolbar"), STATUS, *BANNERS):
+            self.observer.observe(element)
 
     @staticmethod
     def make_card(card):
@@ -117,25 +118,26 @@ class Board:
 
     # --- drawing ------------------------------------------------------------------------
     def refit(self, *_args) -> None:
-        """Measure the window, the table's top and the banners again and draw the table
-        to fit. In the side layout the tools' column scrolls by itself: it shows a
-        banner at its foot."""
-        self.metrics = None
-        if self.layout is not None:  # drawn already (not before the game is resumed)
+        """Measure the window, the table's top and what stands below the table again
+        (:func:`measure`), and draw the table to fit if any of it changed. In the side
+        layout the tools' column scrolls by itself: it shows a banner at its foot."""
+        metrics = measure()
+        changed, self.metrics = metrics != self.metrics, metrics
+        if self.layout is None:  # not drawn yet (the game is not resumed yet)
+            return
+        if changed:  # not when the status line's second line came or went, say
             self.on_resized()
-            if self.side:
-                for banner in BANNERS:
-                    if not banner.hidden:
-                        banner.scrollIntoView(NEAREST)
+        if self.side:
+            for banner in BANNERS:
+                if not banner.hidden:
+                    banner.scrollIntoView(NEAREST)
 
     def render(self, game, settings, animated: bool = True) -> None:
         """Patch every card whose place changed, at the size :func:`klondike.app.view.fit`
         decides for the window and the game's longest column. ``animated``: cards glide
         to their places (and ride above the others meanwhile)."""
         if self.metrics is None:
-            self.metrics = (window.innerWidth, window.innerHeight,  # the top in the page:
-                            TABLE.getBoundingClientRect().top + window.scrollY,  # scrolled
-                            banners_below())
+            self.metrics = measure()
         width, height, top, below = self.metrics
         table_h = table_height(game, settings.large_index)
         sized = fit(width, height, top, table_h, settings.card_size, below)
@@ -331,10 +333,13 @@ class Board:
                 self.z[card] = self.shown[card].z
 
 
-def banners_below() -> float:
-    """The height the banners shown below the status line take, the gaps between them
-    included (0 with none shown)."""
-    bottoms = [banner.getBoundingClientRect().bottom for banner in BANNERS if not banner.hidden]
-    if not bottoms:
-        return 0.0
-    return max(0.0, max(bottoms) - STATUS.getBoundingClientRect().bottom)
+def measure() -> tuple[float, float, float, float]:
+    """What :func:`klondike.app.view.fit` needs of the page: the window's width and
+    height, the table's top in the page (scrolled too), and how much more than
+    :data:`~klondike.app.view.STATUS_ROOM_PX` the page takes below the table: a status
+    line of three lines (two on a desktop, with its padding) or a banner, which then
+    stay in the window too. Whole px, so that the same page measures the same."""
+    table = TABLE.getBoundingClientRect()
+    below = BOARD.getBoundingClientRect().bottom - table.bottom  # what follows the table
+    return (window.innerWidth, window.innerHeight, table.top + window.scrollY,
+            float(max(0, math.ceil(below - STATUS_ROOM_PX))))
