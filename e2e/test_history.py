@@ -51,6 +51,11 @@ def test_a_finished_game_is_replayed_read_only_and_the_game_waits(page):
     assert page.text_content("#replay-status") == "Move 0 of 3"
     assert page.locator("#table.replaying").count() == 1 and waste_cards(page) == 0
     assert axe_violations(page, "#replay-bar") == []
+    # Its steps are drawn, named by their labels: no character a font may lack (the page
+    # showed ⏮ and ⏭ as empty boxes with Debian's fonts).
+    steps = page.locator("#replay-bar .step")
+    assert steps.count() == 4 and page.locator("#replay-bar .step svg").count() == 4
+    assert [t.strip() for t in steps.all_text_contents()] == ["", "", "", ""]
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.getElementById('replay-status').textContent"
                            " === 'Move 1 of 3'")
