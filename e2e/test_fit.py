@@ -24,8 +24,8 @@ from player import card, choose, saved, settle, start
 from klondike.app.view import SIDE_W_PX, fit, side_layout
 from tests.lines import TALL_DRAW1_CODE, TALL_DRAW1_MOVES, TALL_DRAW3_CODE, TALL_DRAW3_MOVES
 
-VIEWPORTS = [(320, 568), (360, 740), (390, 844), (740, 360), (844, 390), (1280, 800),
-             (1920, 1080), (2560, 1440)]
+VIEWPORTS = [(320, 568), (360, 740), (390, 844), (568, 320), (667, 375), (740, 360), (844, 390),
+             (1280, 800), (1920, 1080), (2560, 1440)]  # 667x375: an iPhone SE held sideways
 PHONES_AND_A_DESKTOP = [(320, 568), (740, 360), (1920, 1080)]
 DIALOGS = (("new-game", "new-dialog"), ("settings", "settings-dialog"),
            ("stats", "stats-dialog"), ("help", "help-dialog"))
