@@ -252,6 +252,32 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
         context.close()
 
 
+def test_a_deal_stuck_from_the_start_says_so_and_its_banner_is_in_reach(page):
+    """R6 on a phone: draw 3 in Vegas (one pass), no card of this deal's stock ever plays
+    and its columns have no move. The status line says so (a screen reader does not read
+    the banner), and the banner's buttons are inside the window and work."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        page.evaluate("""() => { window.said = [];  // every text of the status line
+            const status = document.getElementById('status');
+            new MutationObserver(() => said.push(status.textContent)).observe(
+                status, {childList: true, characterData: true, subtree: true}); }""")
+        start(page, "KL1-D3V-AAAAAAC")
+        page.wait_for_selector("#stuck:not([hidden])")
+        # (The solver's "This deal cannot be won" may follow it at once.)
+        said = page.evaluate("window.said")
+        assert any(text.startswith("New game KL1-D3V-AAAAAAC") and
+                   text.endswith("No useful move is left") for text in said), said
+        resize(page, 360, 740)  # the frames the banner's refit takes
+        assert inside(page.evaluate(BOX, "#stuck, #stuck .button"), 360, 740)
+        page.click("#stuck [data-action=new-game]")
+        page.wait_for_selector("#new-dialog[open]")
+        page.keyboard.press("Escape")
+        assert page.watch.problems() == []
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
 def test_the_draw_3_waste_fan_shows_every_rank_and_suit(browser, site_url):
     """Item 3: the waste's fan in draw 3, beside the tallest column, left-handed too."""
     context, page = open_with(browser, site_url, TALL_DRAW3_CODE, TALL_DRAW3_MOVES)

@@ -731,3 +731,19 @@ def test_R8_the_way_back_to_winnable_is_said_when_the_answer_comes_after_the_und
     assert undone.said == "Move undone" and undone.winnable.state == "busy"
     assert session.solver_heard(solve_says(session, "won")).said == "This game can be won again"
     assert session.solver_heard(solve_says(session, "won")).said is None  # once
+
+
+def test_R6_the_stuck_banner_is_said_once_when_it_shows_not_only_shown() -> None:
+    # A screen reader does not read a banner that appears: the status line says it, once
+    # while the game stays stuck, and again once it is stuck anew.
+    session = fresh(Time())
+    # Draw 3, Vegas (one pass): no card of this deal's stock ever plays, and the columns
+    # have no move: stuck from the deal on.
+    dealt = session.new_game(code=GameCode.parse("KL1-D3V-AAAAAAC"))
+    assert dealt.toolbar.stuck and dealt.said.endswith(": draw 3, Vegas scoring. "
+                                                       "No useful move is left")
+    turned = session.tap("stock", 0, None)
+    assert turned.toolbar.stuck and "useful" not in turned.said
+    session.new_game(code=GameCode.parse(CODE))  # not stuck: nothing said of it
+    again = session.new_game(code=GameCode.parse("KL1-D3V-AAAAAAC"))
+    assert again.said.endswith("No useful move is left")

@@ -117,6 +117,7 @@ class Session:
         self._auto = False  # safe cards go home after the player's move (auto_step)
         self.demo = Demo()  # Play it for me
         self.replay: Replay | None = None  # a game of the history, replayed over the table
+        self._stuck_shown = False  # R6: the "no useful move" banner, as last drawn
 
     # --- what the page reads --------------------------------------------------------------
     @property
@@ -160,11 +161,19 @@ class Session:
         """``reply`` with what follows from the state the command left: the toolbar (when
         the table changed), the indicator, the worker's requests, and whether to store."""
         if reply.changed or reply.answered or reply.elsewhere:
-            reply = reply._replace(toolbar=self.toolbar())
+            toolbar = self.toolbar()
+            reply = reply._replace(toolbar=toolbar).saying(self._stuck_said(toolbar.stuck))
         winnable = self.winnable()
         reply = reply.saying(self.solver.turned_said(winnable, self.game))
         return reply._replace(winnable=winnable, requests=tuple(self._requests()),
                               store=self.keeping.pending, demo=self.demo.state or "")
+
+    def _stuck_said(self, stuck: bool) -> str | None:
+        """R6: what to say when the banner "No useful move is left" shows, once, so that
+        a screen reader hears it too (the banner itself is not read out)."""
+        said = stuck and not self._stuck_shown
+        self._stuck_shown = stuck
+        return _("No useful move is left") if said else None
 
     def _after_action(self) -> Reply:
         table = self.table
