@@ -19,7 +19,7 @@ import json
 
 import pytest
 from harness import new_site_context, open_app
-from player import card, choose, saved, settle, start
+from player import card, choose, click_stock, saved, settle, start, wait_for_moves
 
 from klondike.app.view import SIDE_W_PX, fit, side_layout
 from tests.lines import TALL_DRAW1_CODE, TALL_DRAW1_MOVES, TALL_DRAW3_CODE, TALL_DRAW3_MOVES
@@ -270,6 +270,11 @@ def test_a_deal_stuck_from_the_start_says_so_and_its_banner_is_in_reach(page):
                    text.endswith("No useful move is left") for text in said), said
         resize(page, 360, 740)  # the frames the banner's refit takes
         assert inside(page.evaluate(BOX, "#stuck, #stuck .button"), 360, 740)
+        # Nothing to undo yet: the banner offers a new game only, then Undo too.
+        assert page.locator("#stuck [data-action=undo]").is_hidden()
+        click_stock(page)
+        wait_for_moves(page, 1)
+        assert page.locator("#stuck [data-action=undo]").is_visible()
         page.click("#stuck [data-action=new-game]")
         page.wait_for_selector("#new-dialog[open]")
         page.keyboard.press("Escape")

@@ -11,6 +11,7 @@ from .dom import by_action
 SCORE = document.getElementById("score")
 CODE = document.getElementById("code")
 STUCK = document.getElementById("stuck")
+STUCK_UNDO = STUCK.querySelector('[data-action="undo"]')  # not in a deal stuck from the start
 WINNABLE = document.getElementById("winnable")
 UNDO, REDO, FINISH, UNDO_TO_WINNABLE = map(by_action, ("undo", "redo", "finish",
                                                        "undo-to-winnable"))
@@ -38,6 +39,7 @@ def show_toolbar(bar) -> None:
         CODE.title = bar.code_title
     _hide("finish", FINISH, not bar.can_finish)
     _hide("stuck", STUCK, not bar.stuck)
+    _hide("stuck-undo", STUCK_UNDO, not bar.can_undo)
     show_score(bar.score)
 
 
