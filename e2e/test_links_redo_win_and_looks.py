@@ -10,7 +10,11 @@ from player import (
     after_frame,
     choose,
     click_stock,
+    drop_point,
+    first_deal,
+    grab_point,
     lead_card,
+    legal,
     moves,
     pointer_play,
     settle,
@@ -280,3 +284,55 @@ def test_every_card_back_and_table_colour_is_remembered_and_stays_accessible(
     assert page.evaluate("document.body.classList.contains('back-lattice')"
                          " && document.documentElement.classList.contains('table-green')")
     assert page.watch.problems() == []
+
+
+# The marks' styles as drawn: box shadows (dropped by a contrast theme) and outlines.
+MARK_STYLES = """(cls) => [...document.querySelectorAll('.' + cls)].map((el) => {
+    const s = getComputedStyle(el);
+    return [el.id || el.dataset.pile, s.boxShadow, s.outlineStyle, parseFloat(s.outlineWidth)];
+})"""
+
+
+def test_a_contrast_theme_still_shows_the_picked_card_the_hint_and_the_drop_target(
+        browser, site_url):
+    """Windows' contrast themes (forced colours) drop every box shadow, the rings that
+    mark a picked card, a hint and a drop target among them: each is an outline there, of
+    a style of its own."""
+    game = first_deal(lambda g: any(m.startswith("T") and ">T" in m for m in legal(g)))
+    text = next(m for m in sorted(legal(game)) if m.startswith("T") and ">T" in m)
+    lead = lead_card(game, Move.from_text(text))
+    context = new_site_context(browser, forced_colors="active")
+    try:
+        page = open_app(context, site_url)
+        start(page, game.code)
+        styles = {}
+        page.focus(f'.slot[data-pile="{text.split(">")[0]}"]')
+        page.keyboard.press("Enter")  # the keyboard's pick (its cursor is on it too)
+        page.wait_for_function("document.querySelector('.card.selected') !== null")
+        styles["selected"] = page.evaluate(MARK_STYLES, "selected")
+        page.keyboard.press("Escape")  # put back
+        page.wait_for_function("document.querySelector('.card.selected') === null")
+
+        page.click("[data-action=hint]")
+        page.wait_for_function("document.querySelector('.hint') !== null")
+        styles["hint"] = page.evaluate(MARK_STYLES, "hint")
+
+        page.mouse.move(*grab_point(page, lead))  # a drag held over its target
+        page.mouse.down()
+        page.mouse.move(*drop_point(page, game, text.split(">")[1], lead), steps=6)
+        page.wait_for_function("document.querySelector('.drop-ok') !== null")
+        styles["drop-ok"] = page.evaluate(MARK_STYLES, "drop-ok")
+        page.mouse.up()
+        wait_for_moves(page, 1)
+        assert moves(page) == [text]
+
+        for mark, shown in styles.items():
+            assert shown, mark
+            for name, shadow, style, width in shown:
+                assert shadow == "none", (mark, name, shadow)  # the theme is on
+                assert style != "none" and width >= 3, (mark, name, style, width)
+        kinds = {mark: {style for _, _, style, _ in shown} for mark, shown in styles.items()}
+        assert len(set.union(*kinds.values())) == 3, kinds  # told apart without colour
+        assert page.watch.problems() == []
+    finally:
+        context.close()
