@@ -21,7 +21,7 @@ import pytest
 from harness import new_site_context, open_app
 from player import card, choose, click_stock, saved, settle, start, wait_for_moves
 
-from klondike.app.view import SIDE_W_PX, fit, side_layout
+from klondike.app.view import CARD_MIN_PX, SIDE_W_PX, fit, side_layout
 from tests.lines import TALL_DRAW1_CODE, TALL_DRAW1_MOVES, TALL_DRAW3_CODE, TALL_DRAW3_MOVES
 
 VIEWPORTS = [(320, 568), (360, 740), (390, 844), (568, 320), (667, 375), (740, 360), (844, 390),
@@ -241,8 +241,13 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
             parts = page.evaluate(BOX, "#stuck, #stuck .button" if sizes["side"] else
                                   "#status, #stuck, #stuck .button")
             assert inside(parts, width, height), (width, height, parts)
-            assert sizes["scroll"] == [width, height] and inside(
-                page.evaluate(CARD_BOXES), width, height)
+            if sizes["card"] > CARD_MIN_PX + 0.05:
+                assert sizes["scroll"] == [width, height], sizes
+                assert inside(page.evaluate(CARD_BOXES), width, height)
+            else:  # 320 x 568: the height would leave cards under the least size, so the
+                # page scrolls, the status line and the banner in sight (checked above)
+                assert sizes["scroll"][0] == width, sizes
+                page.evaluate("scrollTo(0, 0)")
             page.evaluate(SHOW, ["stuck", False])
             page.evaluate("(text) => { document.getElementById('status').textContent = text; }",
                           said)
@@ -250,6 +255,36 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
         assert page.watch.problems() == []
     finally:
         context.close()
+
+
+def test_text_at_200_percent_in_a_phone_keeps_cards_a_target_and_the_page_scrolls(page):
+    """The page's text follows the browser's text size (WCAG 1.4.4; it was 16 px fixed).
+    At 200% on a phone, with a long message and a banner under it, the table would be a
+    pixel high: the cards keep the view's least size, nothing runs off the side, the page
+    scrolls, and the banner comes into sight. All of it goes back with the text size."""
+    plain = fits(page, 360, 740)
+    said = page.text_content("#status")
+    try:
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        assert page.evaluate("parseFloat(getComputedStyle(document.getElementById("
+                             "'status')).fontSize)") >= 28  # the body's text grew too
+        page.evaluate("(text) => { document.getElementById('status').textContent = text; }",
+                      "A long message. " * 16)
+        page.evaluate(SHOW, ["stuck", True])
+        sizes = resize(page, 360, 740)
+        assert sizes["card"] == pytest.approx(CARD_MIN_PX, abs=0.05), sizes
+        assert sizes["formula"] == pytest.approx(CARD_MIN_PX, abs=0.05), sizes
+        assert sizes["scroll"][0] == 360 and sizes["scroll"][1] > 740, sizes  # it scrolls
+        assert max(right for _, _, right, _ in page.evaluate(CARD_BOXES)) <= 360
+        assert inside(page.evaluate(BOX, "#stuck .button:not([hidden])"), 360, 740)
+    finally:
+        page.evaluate("document.documentElement.style.fontSize = ''")
+        page.evaluate(SHOW, ["stuck", False])
+        page.evaluate("(text) => { document.getElementById('status').textContent = text; }",
+                      said)
+        page.evaluate("scrollTo(0, 0)")
+    back = resize(page, 360, 740)
+    assert back["card"] == plain["card"] and back["scroll"] == [360, 740]
 
 
 def test_a_deal_stuck_from_the_start_says_so_and_its_banner_is_in_reach(page):

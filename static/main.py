@@ -351,6 +351,7 @@ async def main() -> None:
         (BOARD, "click", app.on_click),
         (BOARD, "submit", app.on_submit),
         (BOARD, "change", app.on_change),
+        (toolbar.MENU, "toggle", toolbar.place_menu),  # (a <details>'s toggle: no bubbling)
         (document, "keydown", keyboard.on_keydown),
         (document, "visibilitychange", app.on_visibilitychange),
         (window, "resize", pointer.on_resize),

@@ -16,6 +16,7 @@ from klondike.app.storage import CARD_SIZES, Settings
 from klondike.app.view import (
     CARD_H,
     CARD_MAX_PX,
+    CARD_MIN_PX,
     FIT_H,
     MAX_UP_STEP,
     MIN_DOWN_STEP,
@@ -160,3 +161,33 @@ def test_a_banner_below_the_status_line_takes_its_height_from_the_table(width, h
         assert banner.chrome_px == plain.chrome_px + 83
         assert banner.card_px * table_h <= height - banner.chrome_px + 0.05
         assert banner.room * banner.card_px <= height - banner.chrome_px + 0.05
+
+
+def test_large_text_in_a_small_window_leaves_the_cards_a_target_and_the_page_scrolls():
+    """The browser's text at 200% (WCAG 1.4.4) on a phone: a toolbar of three rows, a
+    damaged save's message of seven lines and a banner left the table a pixel high
+    (cards 1 px wide at 360 x 740). They keep the least target size of WCAG 2.5.8, the
+    table keeps its height in card widths, and the page scrolls to the rest."""
+    sized = fit(360, 740, 290, FIT_H, below=420)
+    assert (740 - sized.chrome_px) / FIT_H < 1  # what the height alone would leave
+    assert sized.card_px == CARD_MIN_PX == 24 and sized.room == FIT_H
+    assert sized.chrome_px + sized.room * sized.card_px > 740  # so the page scrolls
+    # Where the width allows less, the width binds: nothing runs off the side.
+    narrow = fit(150, 740, 290, FIT_H, below=420)
+    assert narrow.card_px < 24
+    assert narrow.card_px == pytest.approx((150 - 2 * pad(150)) / TABLE_W, abs=0.01)
+    # Large text on a desktop: the height still binds, as without it.
+    assert fit(1280, 800, 200, FIT_H, below=60).card_px == pytest.approx(
+        (800 - 200 - STATUS_ROOM_PX - 60) / FIT_H, abs=0.01)
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
+def test_without_large_text_the_cards_never_come_to_their_least_size(width, height):
+    """The floor binds only where the text is large: the tallest column, large corners
+    and a banner, in the smallest windows, leave cards wider than it."""
+    for large in (False, True):
+        table_h = table_height(tall(), large_index=large)
+        for below in (0.0, 83.0):
+            sized = fit(width, height, top_of(width, height), table_h, below=below)
+            assert sized.card_px > CARD_MIN_PX, (width, height, large, below)
+            assert sized.card_px * sized.room <= height - sized.chrome_px + 0.05

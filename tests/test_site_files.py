@@ -261,6 +261,7 @@ def test_the_table_geometry_of_the_page_is_the_views():
     from klondike.app.view import (
         CARD_H,
         CARD_MAX_PX,
+        CARD_MIN_PX,
         FIT_H,
         GAP,
         SIDE_ASPECT,
@@ -281,6 +282,7 @@ def test_the_table_geometry_of_the_page_is_the_views():
     # The card size's caps and the side layout (issue 40): the view's numbers.
     assert f"--card-max: {CARD_MAX_PX['normal']}px;" in css
     assert f":root.cards-large {{ --card-max: {CARD_MAX_PX['large']}px; }}" in css
+    assert f"--card-min: {CARD_MIN_PX}px;" in css
     assert f"--side-px: {SIDE_W_PX}px;" in css and f"--column-reach: {GAP / 2:.4g};" in css
     wide, high = SIDE_ASPECT
     assert css.count(f"@media (min-aspect-ratio: {wide}/{high}) and "

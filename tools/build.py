@@ -252,6 +252,7 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
     from klondike.app.view import (
         CARD_H,
         CARD_MAX_PX,
+        CARD_MIN_PX,
         FIT_H,
         GAP,
         SIDE_ASPECT,
@@ -310,6 +311,7 @@ def sync_geometry(root: Path = ROOT, write: bool = True) -> list[str]:
                       text, count=1)
         text = re.sub(r"(:root\.cards-large \{ --card-max: )[^;]*;",
                       rf"\g<1>{CARD_MAX_PX['large']}px;", text, count=1)
+        text = re.sub(r"--card-min: [^;]*;", f"--card-min: {CARD_MIN_PX}px;", text, count=1)
         text = re.sub(r"--side-px: [^;]*;", f"--side-px: {SIDE_W_PX}px;", text, count=1)
         text = re.sub(r"--column-reach: [^;]*;", f"--column-reach: {GAP / 2:.4g};", text,
                       count=1)

@@ -57,6 +57,12 @@ FIT_H = round(TABLEAU_Y + 6 * DOWN_STEP + 2 * UP_STEP + CARD_H + MARGIN, 4)
 #: A card is never wider than this, by the card size setting: "normal" stops where cards
 #: stop being comfortable on a desktop monitor, "large" fills any window (low vision).
 CARD_MAX_PX = {"normal": 180, "large": 400}
+#: Nor narrower than this where the window is wide enough for it: a table fitted below a
+#: toolbar and a status line of large text (the browser's text size at 200%, WCAG 1.4.4)
+#: on a phone would leave cards a pixel wide. 24 px is the least target size of WCAG
+#: 2.5.8; the page then scrolls to what is below the table. (The smallest card without
+#: large text: 27 px, the tallest column with large corners in a 568 x 320 window.)
+CARD_MIN_PX = 24
 #: Below the table in the layout with the tools above it: the status line (two lines on a
 #: phone) and the page's padding.
 STATUS_ROOM_PX = 64
@@ -167,7 +173,10 @@ def fit(width: float, height: float, top: float, table_h: float = FIT_H,
     """The card size in a window ``width`` by ``height`` CSS px whose table starts
     ``top`` px from the window's top, for a table ``table_h`` card widths high
     (:func:`table_height`) and the card size setting ``size``: the table fills the width
-    or the height, whichever binds, up to :data:`CARD_MAX_PX`. The page never scrolls.
+    or the height, whichever binds, up to :data:`CARD_MAX_PX`. The page never scrolls,
+    unless the height would make cards narrower than :data:`CARD_MIN_PX` (large text
+    in a small window): then they are that wide (or as wide as the window lets them be), the
+    table keeps its height in card widths, and the page scrolls.
     ``below``: how much more than :data:`STATUS_ROOM_PX` the page takes below the table:
     a status line of three lines, or a banner shown below it (no useful move left, the
     game in another tab, Play it for me, a replay), which must stay in the window too,
@@ -178,8 +187,9 @@ def fit(width: float, height: float, top: float, table_h: float = FIT_H,
     # Whole px: the paint record keeps it.
     chrome = math.ceil(top + (edge if side else STATUS_ROOM_PX + below))
     across = width - 2 * edge - (SIDE_W_PX + edge if side else 0)
-    card = min(across / TABLE_W, (height - chrome) / table_h,
-               CARD_MAX_PX.get(size, CARD_MAX_PX["normal"]))
+    card = max(min(across / TABLE_W, (height - chrome) / table_h,
+                   CARD_MAX_PX.get(size, CARD_MAX_PX["normal"])),
+               min(across / TABLE_W, CARD_MIN_PX))
     card = max(round(card, 2), 1.0)
     up_step = min(max(UP_STEP, TARGET_PX / card), MAX_UP_STEP)
     return Fit(card, side, chrome, max((height - chrome) / card, table_h), round(up_step, 4))

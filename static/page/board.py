@@ -120,14 +120,16 @@ class Board:
     def refit(self, *_args) -> None:
         """Measure the window, the table's top and what stands below the table again
         (:func:`measure`), and draw the table to fit if any of it changed. In the side
-        layout the tools' column scrolls by itself: it shows a banner at its foot."""
+        layout the tools' column scrolls by itself: it shows a banner at its foot. So does
+        the page where the cards are as small as they go (large text in a small window)
+        when a banner came."""
         metrics = measure()
         changed, self.metrics = metrics != self.metrics, metrics
         if self.layout is None:  # not drawn yet (the game is not resumed yet)
             return
         if changed:  # not when the status line's second line came or went, say
             self.on_resized()
-        if self.side:
+        if self.side or changed:
             for banner in BANNERS:
                 if not banner.hidden:
                     banner.scrollIntoView(NEAREST)

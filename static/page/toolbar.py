@@ -4,9 +4,9 @@ and an element shown or hidden only when that changed (compared with what this m
 wrote: only it writes these elements, and reading them back, or writing the same again,
 would cost every move calls into the DOM)."""
 
-from js import document
+from js import document, window
 
-from .dom import by_action
+from .dom import BOARD, by_action
 
 SCORE = document.getElementById("score")
 CODE = document.getElementById("code")
@@ -55,3 +55,24 @@ def show_winnable(winnable) -> None:
         WINNABLE.title = winnable.title
         WINNABLE.dataset.state = winnable.state
     _hide("undo-to-winnable", UNDO_TO_WINNABLE, not winnable.can_go_back)
+
+
+MENU = document.getElementById("menu")
+MENU_ITEMS = MENU.querySelector(".menu-items")
+
+
+def place_menu(_event=None) -> None:
+    """"More"'s items hang from its left edge: where they would reach past the window's
+    right edge (More at the end of a toolbar of large text, 372 px wide at 200% from 762
+    px in a 1024 px window), they move left by that much, never past the left edge. Not
+    where they are fixed across the window (a phone) or by the table (the side layout)."""
+    style = MENU_ITEMS.style
+    style.removeProperty("left")
+    if not MENU.open or window.getComputedStyle(MENU_ITEMS).position != "absolute":
+        return
+    box = MENU_ITEMS.getBoundingClientRect()
+    edge = float(window.getComputedStyle(BOARD).paddingLeft.removesuffix("px") or 0)
+    room = document.documentElement.clientWidth - edge
+    shift = max(edge - box.left, min(0.0, room - box.right))
+    if shift:
+        style.left = f"{shift:.1f}px"
