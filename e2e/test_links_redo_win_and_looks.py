@@ -336,3 +336,30 @@ def test_a_contrast_theme_still_shows_the_picked_card_the_hint_and_the_drop_targ
         assert page.watch.problems() == []
     finally:
         context.close()
+
+
+# Each native control of the open dialog: its kind, its colour scheme and its background.
+CONTROLS = """(id) => [...document.querySelectorAll(
+        `#${id} select, #${id} input`)].filter((el) => el.getClientRects().length)
+    .map((el) => { const s = getComputedStyle(el);
+                   return [el.type, s.colorScheme, s.backgroundColor]; })"""
+
+
+def test_the_dialogs_controls_are_drawn_light_as_the_dialogs_are(page):
+    """The page's scheme is dark (the felt); the dialogs are light. Their radio buttons
+    were drawn in the dark scheme, as dark discs that looked chosen beside the one that
+    was, and their lists dark on the light dialog."""
+    for action, dialog in (("settings", "settings-dialog"), ("new-game", "new-dialog")):
+        choose(page, action)
+        page.wait_for_selector(f"#{dialog}[open]")
+        controls = page.evaluate(CONTROLS, dialog)
+        page.keyboard.press("Escape")
+        kinds = {kind for kind, _, _ in controls}
+        assert {"radio", "checkbox"} & kinds, (dialog, kinds)
+        for kind, scheme, background in controls:
+            assert scheme == "light", (dialog, kind, scheme)
+            if kind in ("select-one", "text"):  # a light field: each channel over 200
+                channels = [int(c) for c in background[background.index("(") + 1:
+                                                        -1].split(",")[:3]]
+                assert min(channels) > 200, (dialog, kind, background)
+    assert page.watch.problems() == []
