@@ -292,7 +292,10 @@ class Dialogs:
                     add_row(table, "th", section.table_head)
                 for cells in section.table:
                     add_row(table, "td", cells)
-                body.appendChild(table)
+                wrap = document.createElement("div")  # a table wider than the dialog
+                wrap.className = "wide"  # scrolls alone (large text on a phone)
+                wrap.appendChild(table)
+                body.appendChild(wrap)
         self.modal(HELP_DIALOG)
 
 
