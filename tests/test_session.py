@@ -179,6 +179,23 @@ def test_the_keyboard_picks_a_card_and_puts_it_on_a_pile() -> None:
     assert session.choose("T3", can_move=False).said == "There is no card to move here"
 
 
+def test_a_move_made_another_way_ends_the_keyboards_pick() -> None:
+    """The picked card dragged by the pointer to where it goes: the pick named its old
+    place, and Enter on column 1 then said 'No card of column 4 fits...', of a card
+    no longer picked (nor marked)."""
+    session = fresh(Time())
+    session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
+    session.choose("T4", can_move=True)
+    assert session.picked == ("T4", 3)
+    assert session.drop("T4", 3, "T5").changed  # the 3 of diamonds, by the pointer
+    assert session.picked is None
+    said = session.choose("T1", can_move=True).said
+    assert said == f"{session.point('T1')[1]} selected: choose where it goes, then press Enter"
+    assert session.picked == ("T1", 0)
+    assert session.tap("stock", 0, None).changed  # the stock turned: a move too
+    assert session.picked is None
+
+
 def test_R8_a_hint_waits_for_the_solver_at_most_its_wait() -> None:
     # Deal 1 in draw 3 takes the solver long: the hint must not wait for it.
     time = Time()

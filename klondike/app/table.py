@@ -164,6 +164,9 @@ class Table:
         said = describe_move(self.game, move)
         self._play(self.game, move)
         self.taps.forget()
+        # The keyboard's pick ends with any move, as with an undo: a drag of the picked
+        # card, or a card put on it, leaves it naming a place that is no longer its own.
+        self.keys.selected = None
         # A new move ends what Redo would play; the very move Redo would play is a redo.
         if self.redo_line and self.redo_line[-1] is move:
             self.redo_line.pop()
