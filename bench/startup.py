@@ -23,6 +23,9 @@ Times are milliseconds from navigation start (a mark's startTime):
            ("klondike-first-answer" - "klondike-ready"; n/a after 30 s without it)
   boot     how the page's and the worker's Pyodide started: "snapshot", "plain", "fallback"
            (globalThis.klondikeBoot.path and the "solver-ready" mark's detail)
+  longest  the app's longest task on the page's thread that began before ready (a long-task
+           observer): input waits for it (on a first visit, until 2026-12-07, Pyodide's
+           plain boot on the page's thread, about 7 s at 4x)
   bytes    response bodies downloaded on the cold visit by the page, its Web Worker and its
            service worker's precache, from the first navigation until the service worker is
            active (what a first visit costs), as counted by the bench's server: 304s carry
@@ -82,6 +85,13 @@ PHASES = ("cold", "warm", "offline")
 SNAPSHOT_CACHE = "klondike-snapshot"
 GAME_KEY = "klondike.game"
 SAVE_WAIT_MS = 300  # the page writes its store on the next frame; this is plenty
+# Every long task (over 50 ms) on the page's thread, from its first script on: [start, ms].
+LONG_TASKS = """window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({type: "longtask", buffered: true});
+} catch (error) { /* no long-task timing here */ }"""
 
 
 @dataclass(frozen=True)
@@ -211,6 +221,7 @@ def time_page(playwright, server: CountingServer, page_kind: Page, throttle: flo
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
+            context.add_init_script(LONG_TASKS)
             page = context.pages[0] if context.pages else context.new_page()
             if throttle != 1:
                 # Holds across reloads (the page's target stays): set once, before navigating.
@@ -247,11 +258,14 @@ def visit(page, page_kind: Page) -> dict:
     if not page_kind.app:
         return {"ready": ready}
     painted = mark_if_any(page, "klondike-painted")  # drawn before Python, or never
+    longest = page.evaluate("(ready) => Math.max(0, ...(window.__longTasks ?? [])"
+                            ".filter(([start]) => start < ready).map(([, ms]) => ms))", ready)
     answer = None
     if page_kind.snapshot:  # "before" has no first-answer mark: no 30 s wait for it
         answered = mark_time(page, "klondike-first-answer", ANSWER_TIMEOUT_MS)
         answer = None if answered is None else answered - ready
-    return {"ready": ready, "painted": painted, "answer": answer, "boot": boot_paths(page)}
+    return {"ready": ready, "painted": painted, "answer": answer, "boot": boot_paths(page),
+            "longest": longest}
 
 
 def snapshot(www: Path) -> None:
@@ -307,7 +321,8 @@ def table(results: dict[str, dict[str, list]], runs: int, throttle: float = 1) -
     for phase in PHASES:
         lines.append(f"| {phase} ready | "
                      + " | ".join(cell(figures(n, phase, "ready")) for n in names) + " |")
-    for key, label in (("painted", "painted"), ("answer", "first answer - ready")):
+    for key, label in (("painted", "painted"), ("answer", "first answer - ready"),
+                       ("longest", "longest task until ready")):
         for phase in PHASES:
             row = []
             for name in names:
@@ -358,7 +373,8 @@ def run_line(run: int, name: str, times: dict) -> str:
             painted, answer = figures["painted"], figures["answer"]
             text += (f" [boot {figures['boot']}, painted "
                      + ("n/a" if painted is None else f"{painted:.0f}")
-                     + ", answer " + ("n/a" if answer is None else f"+{answer:.0f}") + "]")
+                     + ", answer " + ("n/a" if answer is None else f"+{answer:.0f}")
+                     + f", longest task {figures['longest']:.0f}]")
         parts.append(text)
     parts.append(f"bytes {times['bytes'] / 2**20:.2f} MiB")
     return f"run {run} {name:6}: " + "  ".join(parts)

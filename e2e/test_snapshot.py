@@ -1,6 +1,7 @@
 """Issue 38: the page and the solver's worker restore Pyodide from a memory snapshot of this
-build (static/runtime.mjs), made by the worker on a visit that had none; any failure boots
-the plain way with the same game; online and offline, under a sub-path."""
+build (static/runtime.mjs), made by the worker on a visit that had none, which the page then
+restores too rather than booting a Pyodide of its own on its thread; any failure boots the
+plain way with the same game; online and offline, under a sub-path."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ DECIDED_AT_ONCE = "KL1-D1N-AAAAAAD"  # the solver proves it won within a few nod
 
 
 def page_boot(page) -> str:
-    """How the page's Pyodide started: "snapshot", "plain" or "fallback"."""
+    """How the page's Pyodide started: "snapshot" (stored), "worker" (the one the worker
+    made on this visit), "plain" or "fallback"."""
     return page.evaluate("globalThis.klondikeBoot.path")
 
 
@@ -67,7 +69,7 @@ def indicator_says_won(page) -> None:
 
 @pytest.fixture(scope="module")
 def visited(browser, site_url):
-    """A first visit in a context of its own: plain boots, then the worker's snapshot."""
+    """A first visit in a context of its own: the worker's plain boot, and its snapshot."""
     from harness import new_site_context
     context = new_site_context(browser)
     page = open_app(context, site_url)
@@ -76,10 +78,16 @@ def visited(browser, site_url):
     context.close()
 
 
-def test_a_first_visit_boots_plain_and_the_worker_stores_the_build_s_snapshot(visited):
+def test_a_first_visit_boots_in_the_worker_and_the_page_restores_its_snapshot(visited):
+    """The worker boots the plain way and makes the snapshot; the page waits for it and
+    restores it (a plain boot on the page's thread held it for seconds in one task), and
+    then hears the same worker, which went on to answer."""
     _context, page, url = visited
-    assert page_boot(page) == "plain"
+    assert page_boot(page) == "worker"
     assert worker_boot(page) == "plain"
+    assert page.evaluate("globalThis.klondikeWorker") is None  # taken over by the page
+    start(page, DECIDED_AT_ONCE)
+    indicator_says_won(page)
     wait_stored(page, url)  # under a key of this build's inputs, in the site's sub-path
     wait_offline_ready(page)
     assert page.watch.problems() == []
@@ -157,7 +165,28 @@ def test_another_build_s_snapshot_is_never_read_and_is_replaced(visited):
     page.evaluate(f"caches.open({CACHE!r}).then((c) => c.delete({url!r}))")
     page.reload()
     boot(page)
-    assert page_boot(page) == "plain"
+    assert page_boot(page) == "worker"
     assert worker_boot(page) == "plain"
     wait_stored(page, url)  # the other build's is gone
     assert page.watch.problems() == []
+
+
+def test_a_first_visit_whose_worker_fails_boots_the_page_the_plain_way(browser, site_url):
+    """The worker says it failed before any snapshot (its script replaced here): the page
+    does not wait any longer, boots the plain way, plays, and says the solver is
+    unavailable (static/page/solver.py hears what the worker said before it took it)."""
+    from harness import new_site_context
+    context = new_site_context(browser)
+    try:
+        context.route("**/solver-worker.js", lambda route: route.fulfill(
+            content_type="text/javascript",
+            body='postMessage(JSON.stringify({kind: "failed", reason: "a test"})); close();'))
+        page = open_app(context, site_url)
+        assert page_boot(page) == "plain"
+        page.wait_for_function(
+            "document.getElementById('winnable').dataset.state === 'unavailable'")
+        start(page, DECIDED_AT_ONCE)
+        assert code(page) == DECIDED_AT_ONCE
+        assert page.watch.page_errors == []
+    finally:
+        context.close()

@@ -376,7 +376,8 @@ async def main() -> None:
     BOARD.setAttribute("aria-busy", "false")
     performance.mark("klondike-ready")
     # The solver's worker boots its own Pyodide once the page is interactive, so it never
-    # delays the first move; what was asked before waits in page.solver.
+    # delays the first move; what was asked before waits in page.solver. (On a first visit
+    # static/runtime.mjs started it already, for the snapshot the page restored: taken over.)
     setTimeout(create_proxy(app.solver.start), 0)
 
 

@@ -88,20 +88,70 @@ async function forget() {
 // and in the meantime 31 MB came from the disk (60 ms at desktop speed, 250 at 4x).
 let early = readSnapshot();
 
+// A first visit (no snapshot of this build stored): the solver's worker boots Pyodide the
+// plain way in any case, and makes the snapshot. So the page starts that worker at once and
+// restores the snapshot it sends, rather than booting a Pyodide of its own the plain way
+// too, which held the page's thread in one task for about 7 s at 4x CPU (the cards on
+// screen, frozen). The worker then goes on to answer: static/page/solver.py adopts it
+// (globalThis.klondikeWorker), with what it said meanwhile. If it fails, the page boots the
+// plain way, as before.
+const WORKER_URL = new URL("./solver-worker.js", import.meta.url);
+const fromWorker = globalThis.document && globalThis.Worker
+  ? early.then((stored) => (stored ? null : workerSnapshot()))
+  : null;
+
+function workerSnapshot() {
+  let worker;
+  try {
+    worker = new Worker(WORKER_URL, { type: "module", name: "solver" });
+  } catch (error) {
+    console.warn("no worker to boot Pyodide in:", error);
+    return null;
+  }
+  const early = { worker, said: [], failed: null }; // for static/page/solver.py
+  globalThis.klondikeWorker = early;
+  return new Promise((resolve) => {
+    worker.onmessage = ({ data }) => {
+      if (typeof data === "string") {
+        early.said.push(data); // the solver's own messages: "ready", or "failed"
+        if (data.includes('"failed"')) resolve(null); // (no other says it: protocol.py)
+      } else if (data?.kind === "snapshot") {
+        resolve(data.bytes ?? null);
+      }
+    };
+    worker.onerror = worker.onmessageerror = (event) => {
+      event.preventDefault();
+      early.failed = String(event.message || "the solver's worker failed");
+      resolve(null);
+    };
+    worker.postMessage(JSON.stringify({ kind: "boot", share: true }));
+  });
+}
+
 // Restore the snapshot, or else boot the plain way (in the mode that can make a snapshot if
 // `make`: the worker's).
 async function boot(options, make) {
   const started = performance.now();
   const config = { ...options, indexURL: INDEX_URL };
-  const snapshot = await (early ?? readSnapshot());
+  let snapshot = await (early ?? readSnapshot());
   early = null;
   booted.readMs = Math.round(performance.now() - started); // the wait for it
   let path = "plain";
+  let restored = "snapshot";
+  if (!snapshot && !make && fromWorker) { // a first visit: the worker's, once it is made
+    snapshot = await fromWorker;
+    booted.waitMs = Math.round(performance.now() - started);
+    restored = "worker";
+    if (!snapshot) { // it failed, or found one stored meanwhile (another tab's)
+      snapshot = await readSnapshot();
+      restored = "snapshot";
+    }
+  }
   if (snapshot) {
     try {
       const pyodide = await loadPlain({ ...config, _loadSnapshot: snapshot });
       pyodide.runPython("import random\nrandom.seed()"); // fresh randomness
-      return done(pyodide, "snapshot", started);
+      return done(pyodide, restored, started);
     } catch (error) {
       path = "fallback";
       booted.reason = String(error);
@@ -143,7 +193,7 @@ async function unpackKlondike(pyodide) {
  */
 export async function loadPyodide(options = {}) {
   const pyodide = await boot(options, false);
-  if (booted.path !== "snapshot") await unpackKlondike(pyodide);
+  if (booted.path !== "snapshot" && booted.path !== "worker") await unpackKlondike(pyodide);
   return pyodide;
 }
 
@@ -152,15 +202,22 @@ export async function loadPyodide(options = {}) {
  * page's thread, restored or not). Booted without a snapshot, it imports SNAPSHOT_IMPORTS
  * and makes one before running anything else, stored in the background.
  */
-export async function loadForWorker() {
+export async function loadForWorker(share = null) {
   const pyodide = await boot({}, true);
   await unpackKlondike(pyodide);
   if (booted.path !== "snapshot") {
-    pyodide.runPython(SNAPSHOT_IMPORTS);
-    const started = performance.now();
-    const bytes = pyodide.makeMemorySnapshot();
-    booted.makeMs = Math.round(performance.now() - started);
+    let bytes = null;
+    try {
+      pyodide.runPython(SNAPSHOT_IMPORTS);
+      const started = performance.now();
+      bytes = pyodide.makeMemorySnapshot();
+      booted.makeMs = Math.round(performance.now() - started);
+    } finally {
+      share?.(bytes); // the page waiting for it (a copy); null: it boots the plain way
+    }
     storeSnapshot(bytes); // not awaited: the worker's first answer does not wait for it
+  } else {
+    share?.(null); // (a snapshot stored since the page looked: it reads that one)
   }
   return pyodide;
 }

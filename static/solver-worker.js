@@ -48,9 +48,12 @@ function ask(text) {
   schedule();
 }
 
-async function boot() {
+// share: the page waits for the snapshot a plain boot makes (a first visit), to restore it
+// rather than boot a Pyodide of its own (static/runtime.mjs).
+async function boot(share) {
   const started = performance.now();
-  const pyodide = await loadForWorker();
+  const pyodide = await loadForWorker(
+    share ? (bytes) => postMessage({ kind: "snapshot", bytes }) : null);
   runtime = pyodide;
   solving = pyodide.runPython(`
 import js
@@ -71,7 +74,7 @@ self.onmessage = ({ data }) => {
       return;
     }
     const message = JSON.parse(data);
-    if (message.kind === "boot") boot().catch(fail);
+    if (message.kind === "boot") boot(message.share === true).catch(fail);
     else early.push(data);
   } catch (error) {
     fail(error);

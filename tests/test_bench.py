@@ -254,7 +254,8 @@ def test_the_startup_benchmark_prints_only_what_it_measured_with_its_targets() -
 
     assert cell([None, None]) == "n/a"
     assert cell([100.0, 300.0, None], " ms") == "200 ms (2 of 3 runs)"
-    app = {"cold": [{"ready": 2000.0, "painted": None, "answer": 3000.0, "boot": "plain/plain"}],
+    app = {"cold": [{"ready": 2000.0, "painted": None, "answer": 3000.0, "boot": "plain/plain",
+                     "longest": 1700.0}],
            "warm": [{"ready": 900.0, "painted": 250.0, "answer": 1600.0, "boot": "s/s"}],
            "offline": [{"ready": 1000.0, "painted": 260.0, "answer": None, "boot": "s/s"}],
            "bytes": [15 * 2**20]}
@@ -267,6 +268,8 @@ def test_the_startup_benchmark_prints_only_what_it_measured_with_its_targets() -
     assert "| warm ready | 900 | 2000 |" in lines
     assert "| cold painted | n/a |  |" in lines and "| warm painted | 250 |  |" in lines
     assert "| offline first answer - ready | n/a |  |" in lines
+    assert "| cold longest task until ready | 1700 |  |" in lines
+    assert "| warm longest task until ready | n/a |  |" in lines
     assert "| cold bytes downloaded | 15.00 MiB | 14.00 MiB |" in lines
     assert "| warm ready, app / hello | 0.45x | <= 0.5x | yes |" in lines
     assert "| cold ready, app / hello | 1.00x | <= 0.8x | no |" in lines

@@ -18,10 +18,13 @@ from js import (
     performance,
     requestAnimationFrame,
     setTimeout,
+    window,
 )
 from pyodide.ffi import create_proxy, to_js
 
 from klondike.app import protocol
+
+from .dom import nullable
 
 WORKER_URL = "./static/solver-worker.js"
 
@@ -48,8 +51,15 @@ class SolverWorker:
 
     def start(self, *_args) -> None:
         """Start the worker, which runs the build's klondike/ modules, as the page does
-        (static/runtime.mjs unpacks them there, off the page's thread)."""
+        (static/runtime.mjs unpacks them there, off the page's thread). On a first visit
+        static/runtime.mjs started it already, to boot Pyodide there: it is taken over,
+        with what it said meanwhile."""
         if self.worker is not None or self.failed:
+            return
+        early = nullable(getattr(window, "klondikeWorker", None))
+        if early is not None:
+            window.klondikeWorker = None  # once: a restart starts a new one
+            self.adopt(early)
             return
         try:
             options = to_js({"type": "module", "name": "solver"},
@@ -63,6 +73,23 @@ class SolverWorker:
         # The loader's own message (static/solver-worker.js), not the solver's protocol.
         worker.postMessage(json.dumps({"kind": "boot"}))
         self.worker = worker
+        for text in self.waiting:
+            worker.postMessage(text)
+        self.waiting = []
+
+    def adopt(self, early) -> None:
+        """The worker static/runtime.mjs started (``{worker, said, failed}``): what it
+        said so far is heard now, in order, and what was asked meanwhile is sent."""
+        worker = self.worker = early.worker
+        worker.onmessage, worker.onerror = self.proxies
+        worker.onmessageerror = self.proxies[1]
+        for text in list(early.said):
+            self.heard(str(text))
+        failed = nullable(early.failed)
+        if failed is not None:
+            self.fail(str(failed))
+        if self.failed:
+            return
         for text in self.waiting:
             worker.postMessage(text)
         self.waiting = []
@@ -91,7 +118,11 @@ class SolverWorker:
 
     def message(self, event) -> None:
         text = event.data
-        if not isinstance(text, str):
+        if isinstance(text, str):
+            self.heard(text)
+
+    def heard(self, text: str) -> None:
+        if self.failed:
             return
         try:
             kind = protocol.read(text)
