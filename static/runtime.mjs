@@ -51,7 +51,8 @@ import klondike.app.paint, klondike.position
 `;
 
 // How this context's interpreter started, for the benchmarks and the browser tests: its
-// path, "snapshot", "plain" (none stored) or "fallback" (a snapshot that failed to restore,
+// path, "snapshot", "worker" (a first visit's page: the snapshot the worker made meanwhile),
+// "plain" (none stored) or "fallback" (a snapshot that failed to restore,
 // and why: reason); when loadPyodide was called, how long it took and how long of it was
 // the wait for the stored bytes (start, ms, readMs); in the worker that made a snapshot,
 // how long that took (makeMs).
@@ -136,30 +137,50 @@ async function boot(options, make) {
   let snapshot = await (early ?? readSnapshot());
   early = null;
   booted.readMs = Math.round(performance.now() - started); // the wait for it
-  let path = "plain";
-  let restored = "snapshot";
   if (!snapshot && !make && fromWorker) { // a first visit: the worker's, once it is made
-    snapshot = await fromWorker;
-    booted.waitMs = Math.round(performance.now() - started);
-    restored = "worker";
-    if (!snapshot) { // it failed, or found one stored meanwhile (another tab's)
-      snapshot = await readSnapshot();
-      restored = "snapshot";
-    }
+    // Pyodide awaits a snapshot given as a promise once its own scripts are loaded, and
+    // before its wasm (whose memory the snapshot sizes): they load meanwhile.
+    const made = fromWorker.then((bytes) => {
+      booted.waitMs = Math.round(performance.now() - started);
+      if (!bytes) throw NONE;
+      return bytes;
+    });
+    made.catch(() => {}); // (handled below, once Pyodide awaits it: not an unhandled one)
+    try {
+      return done(reseeded(await loadPlain({ ...config, _loadSnapshot: made })), "worker",
+                  started);
+    } catch (error) {
+      if (error !== NONE) return fallback(error, config, false, started);
+    } // the worker failed, or found a snapshot stored meanwhile (another tab's)
+    snapshot = await readSnapshot();
   }
   if (snapshot) {
     try {
-      const pyodide = await loadPlain({ ...config, _loadSnapshot: snapshot });
-      pyodide.runPython("import random\nrandom.seed()"); // fresh randomness
-      return done(pyodide, restored, started);
+      return done(reseeded(await loadPlain({ ...config, _loadSnapshot: snapshot })), "snapshot",
+                  started);
     } catch (error) {
-      path = "fallback";
-      booted.reason = String(error);
-      console.warn("snapshot not restored, booting without it:", error);
-      await forget();
+      return fallback(error, config, make, started);
     }
   }
-  return done(await loadPlain(make ? { ...config, _makeSnapshot: true } : config), path, started);
+  return done(await loadPlain(make ? { ...config, _makeSnapshot: true } : config), "plain",
+              started);
+}
+
+const NONE = new Error("no snapshot from the worker");
+
+function reseeded(pyodide) {
+  pyodide.runPython("import random\nrandom.seed()"); // fresh randomness
+  return pyodide;
+}
+
+// A snapshot that did not restore: deleted, and the plain way (the worker's, `make`, in the
+// mode that makes a new one).
+async function fallback(error, config, make, started) {
+  booted.reason = String(error);
+  console.warn("snapshot not restored, booting without it:", error);
+  await forget();
+  return done(await loadPlain(make ? { ...config, _makeSnapshot: true } : config), "fallback",
+              started);
 }
 
 function done(pyodide, path, started) {
