@@ -92,8 +92,8 @@ let early = readSnapshot();
 // A first visit (no snapshot of this build stored): the solver's worker boots Pyodide the
 // plain way in any case, and makes the snapshot. So the page starts that worker at once and
 // restores the snapshot it sends, rather than booting a Pyodide of its own the plain way
-// too, which held the page's thread in one task for about 7 s at 4x CPU (the cards on
-// screen, frozen). The worker then goes on to answer: static/page/solver.py adopts it
+// too, on its own thread (in tasks of up to 1.1 s at 4x CPU, the cards on screen but
+// frozen; docs/benchmarks.md). The worker then goes on to answer: static/page/solver.py adopts it
 // (globalThis.klondikeWorker), with what it said meanwhile. If it fails, the page boots the
 // plain way, as before.
 const WORKER_URL = new URL("./solver-worker.js", import.meta.url);
