@@ -93,9 +93,9 @@ let early = readSnapshot();
 // plain way in any case, and makes the snapshot. So the page starts that worker at once and
 // restores the snapshot it sends, rather than booting a Pyodide of its own the plain way
 // too, on its own thread (in tasks of up to 1.1 s at 4x CPU, the cards on screen but
-// frozen; docs/benchmarks.md). The worker then goes on to answer: static/page/solver.py adopts it
-// (globalThis.klondikeWorker), with what it said meanwhile. If it fails, the page boots the
-// plain way, as before.
+// frozen; docs/benchmarks.md). The worker then goes on to answer: static/page/solver.py
+// adopts it (globalThis.klondikeWorker), with what it said meanwhile. If it fails, the
+// page boots the plain way, as before.
 const WORKER_URL = new URL("./solver-worker.js", import.meta.url);
 const fromWorker = globalThis.document && globalThis.Worker
   ? early.then((stored) => (stored ? null : workerSnapshot()))
@@ -109,20 +109,20 @@ function workerSnapshot() {
     console.warn("no worker to boot Pyodide in:", error);
     return null;
   }
-  const early = { worker, said: [], failed: null }; // for static/page/solver.py
-  globalThis.klondikeWorker = early;
+  const handover = { worker, said: [], failed: null }; // for static/page/solver.py
+  globalThis.klondikeWorker = handover;
   return new Promise((resolve) => {
     worker.onmessage = ({ data }) => {
       if (typeof data === "string") {
-        early.said.push(data); // the solver's own messages: "ready", or "failed"
-        if (data.includes('"failed"')) resolve(null); // (no other says it: protocol.py)
+        handover.said.push(data); // the solver's own messages: "ready", or "failed"
+        if (JSON.parse(data).kind === "failed") resolve(null);
       } else if (data?.kind === "snapshot") {
         resolve(data.bytes ?? null);
       }
     };
     worker.onerror = worker.onmessageerror = (event) => {
       event.preventDefault();
-      early.failed = String(event.message || "the solver's worker failed");
+      handover.failed = String(event.message || "the solver's worker failed");
       resolve(null);
     };
     worker.postMessage(JSON.stringify({ kind: "boot", share: true }));
@@ -162,8 +162,12 @@ async function boot(options, make) {
       return fallback(error, config, make, started);
     }
   }
-  return done(await loadPlain(make ? { ...config, _makeSnapshot: true } : config), "plain",
-              started);
+  return done(await plain(config, make), "plain", started);
+}
+
+// The plain way: the worker's (`make`) in the mode that can make a snapshot.
+function plain(config, make) {
+  return loadPlain(make ? { ...config, _makeSnapshot: true } : config);
 }
 
 const NONE = new Error("no snapshot from the worker");
@@ -173,14 +177,12 @@ function reseeded(pyodide) {
   return pyodide;
 }
 
-// A snapshot that did not restore: deleted, and the plain way (the worker's, `make`, in the
-// mode that makes a new one).
+// A snapshot that did not restore: deleted, and the plain way (the worker's making a new one).
 async function fallback(error, config, make, started) {
   booted.reason = String(error);
   console.warn("snapshot not restored, booting without it:", error);
   await forget();
-  return done(await loadPlain(make ? { ...config, _makeSnapshot: true } : config), "fallback",
-              started);
+  return done(await plain(config, make), "fallback", started);
 }
 
 function done(pyodide, path, started) {

@@ -187,9 +187,9 @@ def fit(width: float, height: float, top: float, table_h: float = FIT_H,
     # Whole px: the paint record keeps it.
     chrome = math.ceil(top + (edge if side else STATUS_ROOM_PX + below))
     across = width - 2 * edge - (SIDE_W_PX + edge if side else 0)
-    card = max(min(across / TABLE_W, (height - chrome) / table_h,
-                   CARD_MAX_PX.get(size, CARD_MAX_PX["normal"])),
-               min(across / TABLE_W, CARD_MIN_PX))
+    wide = across / TABLE_W  # as wide as the window lets them be
+    card = max(min(wide, (height - chrome) / table_h,
+                   CARD_MAX_PX.get(size, CARD_MAX_PX["normal"])), min(wide, CARD_MIN_PX))
     card = max(round(card, 2), 1.0)
     up_step = min(max(UP_STEP, TARGET_PX / card), MAX_UP_STEP)
     return Fit(card, side, chrome, max((height - chrome) / card, table_h), round(up_step, 4))
