@@ -40,6 +40,11 @@ Pages alternate order between runs, after one uncounted warm-up visit of each.
                    full speed, and CDP refuses the setting on a worker target ("Operation is
                    only supported for pages, not workers"). At 4x the page's Python is slowed
                    as a phone's would be; the worker's is not.
+    --link MBITS   sends every response body over one link of MBITS Mbit/s that all
+                   connections share (the server paces what it writes; no compression, as
+                   the bench's server has none): what the bytes cost a first visit over a
+                   phone's connection. Warm and offline visits read from the service
+                   worker's cache and do not cross it.
     --against SITE also times the app of another commit, built into SITE, in the same runs
                    ("before"; one with no snapshot has no boot path, painted or answer
                    marks: n/a), e.g.
@@ -181,11 +186,23 @@ class CountingServer(SiteServer):
     network, whoever asked (page, Web Worker, service worker). 304s carry none, and what a
     service worker or a cache answers never reaches it."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, link_mbits: float = 0) -> None:
         super().__init__(("127.0.0.1", 0), functools.partial(CountingHandler,
                                                              directory=str(root)))
         self.sent = 0
         self.lock = threading.Lock()
+        self.link_bytes_s = link_mbits * 1e6 / 8  # 0: as fast as the machine goes
+        self.link_free = 0.0  # when the link has sent what it was given (monotonic s)
+
+    def pace(self, size: int) -> None:
+        """Wait until ``size`` more bytes would have crossed the link, which every
+        connection shares in turn (--link)."""
+        if not self.link_bytes_s:
+            return
+        with self.lock:
+            self.link_free = max(time.monotonic(), self.link_free) + size / self.link_bytes_s
+            until = self.link_free
+        time.sleep(max(0.0, until - time.monotonic()))
 
     @property
     def base(self) -> str:
@@ -193,10 +210,16 @@ class CountingServer(SiteServer):
 
 
 class CountingHandler(QuietHandler):
+    CHUNK = 16 * 1024
+
     def copyfile(self, source, outputfile) -> None:
         start = source.tell()
         try:
-            super().copyfile(source, outputfile)
+            server = self.server
+            assert isinstance(server, CountingServer)
+            while chunk := source.read(self.CHUNK):
+                server.pace(len(chunk))
+                outputfile.write(chunk)
         finally:
             server = self.server
             assert isinstance(server, CountingServer)
@@ -204,8 +227,8 @@ class CountingHandler(QuietHandler):
                 server.sent += source.tell() - start
 
 
-def serve(root: Path) -> CountingServer:
-    server = CountingServer(root)
+def serve(root: Path, link_mbits: float = 0) -> CountingServer:
+    server = CountingServer(root, link_mbits)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server
 
@@ -385,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--throttle", type=float, default=1, metavar="N",
                         help="slow the page's CPU N times (CDP; not its Web Worker)")
+    parser.add_argument("--link", type=float, default=0, metavar="MBITS",
+                        help="send every response over one shared link of MBITS Mbit/s")
     parser.add_argument("--against", type=Path, metavar="SITE",
                         help="a built site of another commit, timed too (\"before\")")
     args = parser.parse_args(argv)
@@ -398,10 +423,10 @@ def main(argv: list[str] | None = None) -> int:
     machine = MachineSpeed(sample_every=None)  # timed before and after, not during
     with tempfile.TemporaryDirectory() as tmp:
         snapshot(Path(tmp))
-        servers = dict.fromkeys(PAGES, serve(Path(tmp)))
+        servers = dict.fromkeys(PAGES, serve(Path(tmp), args.link))
         pages = dict(PAGES)
         if args.against:
-            servers["before"] = serve(args.against)
+            servers["before"] = serve(args.against, args.link)
             # A "before" that makes snapshots too is timed as the app is: its warm visit
             # waits for the snapshot, and its first answer is measured.
             before = PAGES["app"] if (args.against / "static" / "runtime.mjs").is_file() \

@@ -6,8 +6,10 @@
 Steps (standard library, and Babel for the catalogs: run it with .venv/bin/python):
 1. Copy from node_modules/ (npm ci, pinned by package-lock.json) only what the page loads:
    Pyodide's runtime files into static/vendor/pyodide/, and @pyscript/core's dist/ without
-   source maps into static/vendor/pyscript/. Chunk names are hashed per release, so the
-   lists come from listing the directories, never from hand-written names.
+   source maps and the chunks of features the page does not use (PYSCRIPT_SKIPPED) into
+   static/vendor/pyscript/. Chunk names are hashed per release, so the lists come from
+   listing the directories. Pyodide's standard library is cut down to the modules the
+   site's Python can import (tools/stdlib.py): 1.4 MB instead of 2.5.
 2. Write static/vendor/app.zip, the glue's modules (static/page/, as page/), which
    pyscript.toml's [files] unpacks into Python's working directory: one request instead
    of one a module (tests/test_site_files.py checks the table and the archive). With them
@@ -46,6 +48,8 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+import stdlib  # tools/stdlib.py, next to this file
+
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 
@@ -63,6 +67,9 @@ NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 PYSCRIPT_TOML = ROOT / "pyscript.toml"
 PRECACHE_JS = VENDOR / "precache.js"
+# The standard library's modules the trimmed python_stdlib.zip holds (trim_stdlib), for a
+# reader and the tests; git-ignored, written by every build.
+STDLIB_LIST = Path(".cache") / "stdlib-modules.txt"
 
 # Pyodide files the runtime fetches at boot; without the lock file loadPyodide() hangs.
 PYODIDE_FILES = (
@@ -71,6 +78,22 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
+)
+
+# PyScript's chunks for what this page does not use, neither copied nor precached: a first
+# visit's service worker would download them (1.0 MB), and nothing requests them. Each is
+# loaded only by a feature's own code: py-editor's code editor (CodeMirror) for a
+# <script type="py-editor">; py-terminal's xterm.js and its terminals (MicroPython's and
+# Pyodide's, "py-Dl") for a script with a terminal; MicroPython's archive reader ("zip":
+# Pyodide unpacks [files] archives itself); the packages' graph for `packages =`; the
+# editor's and py-game's TOML reader ("toml-Blg"; core's own, "toml-V4", is kept); and the
+# modules PyScript exports for other pages' use (its service worker, its storage). A
+# chunk another kept chunk imports statically is never skipped (tests/test_site_files.py);
+# e2e/test_site.py checks that a visit requests no file the site lacks.
+PYSCRIPT_SKIPPED = (
+    "codemirror*.js", "index-*.js",  # the editor
+    "xterm*", "mpy-*.js", "py-Dl-*.js",  # the terminal
+    "zip-*.js", "pyodide_graph-*.js", "toml-Blg*.js", "service-worker.js", "storage.js",
 )
 
 # The app's own files, besides the vendored runtime and the klondike/ modules.
@@ -111,7 +134,35 @@ def copy_vendor() -> None:
     (VENDOR / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, VENDOR / "pyodide" / name)
-    shutil.copytree(pyscript_dist, VENDOR / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    shutil.copytree(pyscript_dist, VENDOR / "pyscript",
+                    ignore=shutil.ignore_patterns("*.map", *PYSCRIPT_SKIPPED))
+    trim_stdlib()
+
+
+def python_roots(root: Path = ROOT) -> dict[str, str]:
+    """{module name: source} of the Python the site runs outside the standard library:
+    klondike/, the glue, static/main.py, PyScript's package and the Python that
+    static/runtime.mjs and static/solver-worker.js run (their whole text: only its import
+    statements count)."""
+    roots = {path.removesuffix(".py").replace("/", "."): (root / path).read_text()
+             for path in klondike_modules(root)}
+    roots.update((path.removesuffix(".py").removeprefix("static/").replace("/", "."),
+                  (root / path).read_text()) for path in glue_modules(root))
+    roots.update((path.removesuffix(".py").replace("/", "."), text)
+                 for path, text in pyscript_package(root).items())
+    for name in ("static/main.py", "static/runtime.mjs", "static/solver-worker.js"):
+        roots[name] = (root / name).read_text()
+    return roots
+
+
+def trim_stdlib(root: Path = ROOT) -> None:
+    """Replace the vendored python_stdlib.zip by the part the site can import
+    (tools/stdlib.py), and write the list of its modules (:data:`STDLIB_LIST`)."""
+    path = root / "static" / "vendor" / "pyodide" / "python_stdlib.zip"
+    data, kept = stdlib.trim(path.read_bytes(), python_roots(root))
+    path.write_bytes(data)
+    (root / STDLIB_LIST).parent.mkdir(parents=True, exist_ok=True)
+    (root / STDLIB_LIST).write_text("\n".join(kept) + "\n")
 
 
 def klondike_modules(root: Path = ROOT) -> list[str]:
