@@ -318,6 +318,12 @@ class App:
         elif event.target.id == "stats-file":
             asyncio.ensure_future(self.backups.read())
 
+    def on_resize(self, event) -> None:
+        """The window's size changed: a gesture under way ends, the table fits the window
+        again, and More's items, if open, stay in it (a tablet turned)."""
+        self.pointer.on_resize(event)
+        toolbar.place_menu()
+
     def on_visibilitychange(self, _event) -> None:
         self.pointer.cancel()  # a drag does not outlive the page's being hidden
         # The game is saved now when hidden (the tab may be closed next), and the
@@ -354,7 +360,7 @@ async def main() -> None:
         (toolbar.MENU, "toggle", toolbar.place_menu),  # (a <details>'s toggle: no bubbling)
         (document, "keydown", keyboard.on_keydown),
         (document, "visibilitychange", app.on_visibilitychange),
-        (window, "resize", pointer.on_resize),
+        (window, "resize", app.on_resize),
         (window, "storage", app.on_storage),
         (window, "hashchange", app.on_hashchange),
     ]
