@@ -368,6 +368,12 @@ async def main() -> None:
         target.addEventListener(kind, create_proxy(handler))
     setInterval(create_proxy(app.on_tick), 1000)
     opened = address.opened()  # before the first drawing makes it the saved game's link
+    # The loading bar goes before the first drawing, which measures the room below the
+    # table (it took 28 px there: cards drawn smaller until the first move's message made
+    # the board measure again), and not when boot.js's observer of the mark runs (a queued
+    # callback, later): a tap right after the mark must reach the table. No event comes
+    # between this and the mark: all of it runs in this one task.
+    document.body.classList.add("ready")
     app.show(app.session.resume(app.storage.get(GAME_KEY), hidden=bool(document.hidden),
                                 first=nullable(TABLE.getAttribute("data-first")),
                                 opened=opened))
@@ -376,9 +382,6 @@ async def main() -> None:
     toolbar.show_toolbar(app.session.toolbar())  # Undo and Redo as the game has them
     app.follow_link(opened, starting=True)  # opened from a link to a deal
     dialogs.prime()  # the page's first modal dialog, before the player can win
-    # The loading cover goes now, not when boot.js's observer of the mark runs (a queued
-    # callback, later): a tap right after the mark must reach the table.
-    document.body.classList.add("ready")
     BOARD.setAttribute("aria-busy", "false")
     performance.mark("klondike-ready")
     # The solver's worker boots its own Pyodide once the page is interactive, so it never

@@ -123,10 +123,10 @@ class Board:
         layout the tools' column scrolls by itself: it shows a banner at its foot. So does
         the page where the cards are as small as they go (large text in a small window)
         when a banner came."""
+        if self.layout is None:  # not drawn yet (the game is not resumed yet): the first
+            return  # drawing measures (the loading bar below the table is gone by then)
         metrics = measure()
         changed, self.metrics = metrics != self.metrics, metrics
-        if self.layout is None:  # not drawn yet (the game is not resumed yet)
-            return
         if changed:  # not when the status line's second line came or went, say
             self.on_resized()
         if self.side or changed:
