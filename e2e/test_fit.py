@@ -409,6 +409,41 @@ def test_a_reload_draws_the_cards_at_the_size_that_fits_from_its_first_frame(pag
         page.set_viewport_size({"width": 1280, "height": 720})
 
 
+TAP_THEN_SAY = """(text) => {
+    const box = document.querySelector('.slot[data-pile="stock"]').getBoundingClientRect();
+    const at = { bubbles: true, cancelable: true, pointerId: 1, isPrimary: true,
+                 pointerType: 'mouse', button: 0, buttons: 1,
+                 clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+    const target = document.elementFromPoint(at.clientX, at.clientY);
+    target.dispatchEvent(new PointerEvent('pointerdown', at));
+    target.dispatchEvent(new PointerEvent('pointerup', { ...at, buttons: 0 }));
+    document.getElementById('status').textContent = text;
+}"""
+
+
+def test_a_long_message_as_the_player_leaves_does_not_shrink_the_next_visits_cards(page):
+    """The record of the table that the next visit draws before Python (static/paint.js)
+    keeps the room the page leaves to the toolbar and the status line. A status line of
+    four lines took its room there too, though the next visit starts with an empty one:
+    its cards were drawn 11% smaller and grew at ready."""
+    chrome = "getComputedStyle(document.documentElement).getPropertyValue('--chrome-h')"
+    recorded = "JSON.parse(localStorage.getItem('klondike.paint')).chrome"
+    start(page, "KL1-D1N-AAAAAAG")
+    page.set_viewport_size({"width": 700, "height": 560})
+    try:
+        settle(page)
+        rest = page.evaluate(chrome)
+        # A tap on the stock, then a long message, before the frame after which the
+        # page writes what it keeps.
+        page.evaluate(TAP_THEN_SAY, "A message long enough for four lines. " * 12)
+        page.wait_for_function(f"{chrome} !== {json.dumps(rest)}")  # the table made room
+        wait_for_moves(page, 1)  # written
+        settle(page)
+        assert page.evaluate(recorded) == rest
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
 def test_the_card_size_setting_takes_effect_at_once_and_is_remembered(page):
     """Item 4: larger cards for low vision, beside large card corners."""
     start(page, "KL1-D1N-AAAAAAG")
