@@ -68,7 +68,7 @@ VENDOR = ROOT / "static" / "vendor"
 PYSCRIPT_TOML = ROOT / "pyscript.toml"
 PRECACHE_JS = VENDOR / "precache.js"
 # The standard library's modules the trimmed python_stdlib.zip holds (trim_stdlib), for a
-# reader and the tests; git-ignored, written by every build.
+# reader; git-ignored, written by every build.
 STDLIB_LIST = Path(".cache") / "stdlib-modules.txt"
 
 # Pyodide files the runtime fetches at boot; without the lock file loadPyodide() hangs.
@@ -87,9 +87,9 @@ PYODIDE_FILES = (
 # Pyodide's, "py-Dl") for a script with a terminal; MicroPython's archive reader ("zip":
 # Pyodide unpacks [files] archives itself); the packages' graph for `packages =`; the
 # editor's and py-game's TOML reader ("toml-Blg"; core's own, "toml-V4", is kept); and the
-# modules PyScript exports for other pages' use (its service worker, its storage). A
-# chunk another kept chunk imports statically is never skipped (tests/test_site_files.py);
-# e2e/test_site.py checks that a visit requests no file the site lacks.
+# modules PyScript exports for other pages' use (its service worker, its storage). No kept
+# chunk imports a skipped one statically (tests/test_stdlib.py); a request for a file the
+# site lacks would fail every browser test (the console's error for the 404).
 PYSCRIPT_SKIPPED = (
     "codemirror*.js", "index-*.js",  # the editor
     "xterm*", "mpy-*.js", "py-Dl-*.js",  # the terminal
