@@ -53,7 +53,7 @@ def test_imports_reads_text_this_python_cannot_parse():
     # Pyodide's Python is newer than the build's: `except A, B:` is 3.14's syntax, and
     # PyScript's package is minified (statements joined by ';', tabs).
     source = ("try:\n\tA=1;import json\nexcept ValueError, TypeError:\n\tpass\n"
-              "def f():\n\tfrom .parts import (one,\n\t two)\n\timport re, os.path\n")
+              "def f():\n\tfrom .parts import (one,\n\t two)\n\timport re as r, os.path\n")
     with pytest.raises(SyntaxError):
         compile(source, "new.py", "exec")
     found = stdlib.imports(source, "pkg.mod", is_package=False)

@@ -71,7 +71,7 @@ PYODIDE_PACKAGES = ("pyodide", "_pyodide")
 
 _IMPORT = re.compile(
     r"(?:^|[;:\s])(?:from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]+)"
-    r"|import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))", re.M)
+    r"|import[ \t]+([^\n;#]+))", re.M)
 
 
 def module_index(names: Iterable[str]) -> dict[str, str]:
@@ -113,8 +113,8 @@ def imports(source: str, module: str, is_package: bool) -> set[str]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         for from_name, from_names, names in _IMPORT.findall(source):
-            if names:
-                found.update(name.strip() for name in names.split(","))
+            if names:  # "a.b as c, d": each name's first word
+                found.update(name.split()[0] for name in names.split(",") if name.split())
             elif from_name:
                 level = len(from_name) - len(from_name.lstrip("."))
                 items = re.findall(r"\w+", from_names.split("#")[0])
