@@ -88,8 +88,13 @@ def site_context(browser):
 def booted_page(site_context, site_url):
     # Record PyScript's loading stages from the very start (tests of the progress bar).
     site_context.add_init_script(
-        "window.__progress = [];"
-        "addEventListener('py:progress', (e) => window.__progress.push(e.detail));"
+        "window.__progress = []; window.__bar = [];"
+        "addEventListener('py:progress', (e) => { const stages = window.__progress;"
+        # The bar as static/boot.js's listener (which runs after this one) left it at the
+        # stage before: [that stage, whether the bar had a value].
+        " if (stages.length) window.__bar.push([stages.at(-1),"
+        " document.getElementById('progress').hasAttribute('value')]);"
+        " stages.push(e.detail); });"
     )
     return open_app(site_context, site_url)
 

@@ -49,6 +49,11 @@ def test_new_game_button_responds(booted_page):
 def test_progress_bar_follows_pyscript_then_hides(booted_page):
     stages = booted_page.evaluate("window.__progress")
     assert "Loaded interpreter" in stages, stages
+    # The interpreter's stage (a first visit's download of the runtime) has the bar
+    # indeterminate: no count says how far it is. The stages before and after count.
+    bar = dict(booted_page.evaluate("window.__bar"))
+    assert bar["Loading interpreter"] is False
+    assert bar["Loading Pyodide"] is True and bar["Loaded interpreter"] is True
     assert booted_page.locator("#loading").is_hidden()
     assert booted_page.get_attribute("#board", "aria-busy") == "false"
 

@@ -15,10 +15,18 @@
   const loading = document.getElementById("table")?.dataset.loading;
   if (label && loading) label.textContent = loading;
 
-  addEventListener("py:progress", () => {
+  addEventListener("py:progress", ({ detail }) => {
     stages += 1;
     const bar = document.getElementById("progress");
-    if (bar) bar.value = Math.min(95, Math.round((100 * stages) / (EXPECTED_STAGES + 1)));
+    if (!bar) return;
+    if (detail === "Loading interpreter") {
+      // The long stage, and no count of stages says how far into it the page is: on a
+      // first visit it downloads the runtime (12 MiB: 10 s and more on a phone's link),
+      // and the bar stood still at a third all that time. It shows that work goes on.
+      bar.removeAttribute("value");
+    } else {
+      bar.value = Math.min(95, Math.round((100 * stages) / (EXPECTED_STAGES + 1)));
+    }
   });
 
   const whenReady = new Promise((resolve) => {
