@@ -213,16 +213,14 @@ class CountingHandler(QuietHandler):
     CHUNK = 16 * 1024
 
     def copyfile(self, source, outputfile) -> None:
+        server = self.server
+        assert isinstance(server, CountingServer)
         start = source.tell()
         try:
-            server = self.server
-            assert isinstance(server, CountingServer)
             while chunk := source.read(self.CHUNK):
                 server.pace(len(chunk))
                 outputfile.write(chunk)
         finally:
-            server = self.server
-            assert isinstance(server, CountingServer)
             with server.lock:
                 server.sent += source.tell() - start
 

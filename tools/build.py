@@ -67,9 +67,6 @@ NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 PYSCRIPT_TOML = ROOT / "pyscript.toml"
 PRECACHE_JS = VENDOR / "precache.js"
-# The standard library's modules the trimmed python_stdlib.zip holds (trim_stdlib), for a
-# reader; git-ignored, written by every build.
-STDLIB_LIST = Path(".cache") / "stdlib-modules.txt"
 
 # Pyodide files the runtime fetches at boot; without the lock file loadPyodide() hangs.
 PYODIDE_FILES = (
@@ -157,12 +154,9 @@ def python_roots(root: Path = ROOT) -> dict[str, str]:
 
 def trim_stdlib(root: Path = ROOT) -> None:
     """Replace the vendored python_stdlib.zip by the part the site can import
-    (tools/stdlib.py), and write the list of its modules (:data:`STDLIB_LIST`)."""
+    (tools/stdlib.py)."""
     path = root / "static" / "vendor" / "pyodide" / "python_stdlib.zip"
-    data, kept = stdlib.trim(path.read_bytes(), python_roots(root))
-    path.write_bytes(data)
-    (root / STDLIB_LIST).parent.mkdir(parents=True, exist_ok=True)
-    (root / STDLIB_LIST).write_text("\n".join(kept) + "\n")
+    path.write_bytes(stdlib.trim(path.read_bytes(), python_roots(root))[0])
 
 
 def klondike_modules(root: Path = ROOT) -> list[str]:
