@@ -29,6 +29,67 @@
     }
   });
 
+  // A start that fails says so and offers to try again, instead of a loading bar that never
+  // ends: a script the browser could not load (a first visit's connection dropped),
+  // Pyodide that did not start (static/runtime.mjs calls klondikeBootFailed), the game's
+  // own start raising (static/main.py calls it), or, before the game is ready, an error
+  // nobody caught or PyScript's error box (.py-error: what Python printed to stderr). The
+  // texts are static/paint.js's, in the player's language (#table's dataset), else
+  // English; the reason is the browser's or Python's last line, in English, as text. Were
+  // the game to become ready after all (a warning printed, say), the loading area and
+  // this message go with it.
+  const FAILED = "The game could not start. Check your connection, then try again.";
+  const RETRY = "Try again";
+  let failed = false;
+  const isReady = () => performance.getEntriesByName(READY_MARK, "mark").length > 0;
+
+  function fail(reason) {
+    const box = document.getElementById("loading");
+    if (failed || isReady() || !box) return;
+    failed = true;
+    document.body.classList.remove("ready"); // (main.py adds it just before the mark)
+    document.body.classList.add("boot-failed");
+    const texts = document.getElementById("table")?.dataset ?? {};
+    const message = document.createElement("p");
+    message.id = "boot-failed";
+    message.setAttribute("role", "alert");
+    message.textContent = texts.failed || FAILED;
+    const detail = document.createElement("p");
+    detail.className = "boot-reason";
+    detail.textContent = String(reason ?? "").trim().split("\n").at(-1).slice(0, 300);
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "button accent";
+    retry.textContent = texts.retry || RETRY;
+    retry.addEventListener("click", () => location.reload());
+    box.replaceChildren(message, detail, retry);
+    document.getElementById("board")?.setAttribute("aria-busy", "false");
+    retry.focus();
+  }
+  globalThis.klondikeBootFailed = fail;
+
+  addEventListener("error", (event) => {
+    const el = event.target;
+    if (el instanceof HTMLScriptElement) { // a script that did not load (seen when capturing)
+      fail(`${el.src || "A script"} did not load`);
+    } else if (el === window && !/^ResizeObserver loop/.test(event.message)) {
+      fail(event.message || String(event.error));
+    }
+  }, true);
+  addEventListener("unhandledrejection", ({ reason }) => {
+    fail(reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason));
+  });
+  new MutationObserver((changes, observer) => {
+    if (isReady()) return observer.disconnect();
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node instanceof HTMLElement && node.classList.contains("py-error")) {
+          return fail(node.textContent);
+        }
+      }
+    }
+  }).observe(document.body, { childList: true });
+
   const whenReady = new Promise((resolve) => {
     const seen = (list) => list.getEntriesByName(READY_MARK, "mark").length > 0;
     const observer = new PerformanceObserver((list) => {

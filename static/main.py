@@ -369,10 +369,9 @@ async def main() -> None:
     setInterval(create_proxy(app.on_tick), 1000)
     opened = address.opened()  # before the first drawing makes it the saved game's link
     # The loading bar goes before the first drawing, which measures the room below the
-    # table (it took 28 px there: cards drawn smaller until the first move's message made
-    # the board measure again), and not when boot.js's observer of the mark runs (a queued
-    # callback, later): a tap right after the mark must reach the table. No event comes
-    # between this and the mark: all of it runs in this one task.
+    # table (it took 28 px: cards drawn smaller until the first move's message measured
+    # again), and not when boot.js's observer of the mark runs (later): a tap right after
+    # the mark must reach the table. No event comes between this and the mark (one task).
     document.body.classList.add("ready")
     app.show(app.session.resume(app.storage.get(GAME_KEY), hidden=bool(document.hidden),
                                 first=nullable(TABLE.getAttribute("data-first")),
@@ -390,4 +389,12 @@ async def main() -> None:
     setTimeout(create_proxy(app.solver.start), 0)
 
 
-asyncio.ensure_future(main())  # async: the language's catalog is fetched first
+async def start() -> None:
+    try:  # a start that fails says so, and offers to try again (static/boot.js)
+        await main()
+    except Exception as e:
+        window.klondikeBootFailed(f"{type(e).__name__}: {e}")
+        raise
+
+
+asyncio.ensure_future(start())  # async: the language's catalog is fetched first

@@ -77,12 +77,14 @@
     if (!names(record.body) || !names(record.root)) return null;
     const waiting = isText(record.waiting, /^[^<>]*$/, 200) ? record.waiting : WAITING;
     const loading = isText(record.loading, /^[^<>]*$/, 100) ? record.loading : null;
+    const failed = isText(record.failed, /^[^<>]*$/, 200) ? record.failed : null;
+    const retry = isText(record.retry, /^[^<>]*$/, 60) ? record.retry : null;
     const lang = isText(record.lang, /^[a-z]{2,3}$/, 3) ? record.lang : null;
     const texts = pageTexts(record.texts);
     const chrome = isText(record.chrome, /^[0-9]{1,4}px$/, 6) ? record.chrome : null;
     const tableH = isNumber(record.tableH, 1, 50) ? record.tableH : null;
     return { cards, places, height: record.height, body: record.body, root: record.root,
-             waiting, loading, lang, texts, chrome, tableH };
+             waiting, loading, failed, retry, lang, texts, chrome, tableH };
   }
 
   // The page's own texts translated (msgid, after its context and "\u0004" if it has one:
@@ -177,39 +179,65 @@
     } catch {
       return null;
     }
-    const data = parse(document.getElementById("first-visit")?.textContent);
-    if (!data || data.v !== VERSION || !Array.isArray(data.deals) || !data.deals.length ||
-        !data.languages || typeof data.languages !== "object") return null;
+    const data = firstVisit();
+    if (!data || !Array.isArray(data.deals) || !data.deals.length) return null;
     const deal = data.deals[Math.floor(Math.random() * data.deals.length)];
     const record = checked(deal);
     if (!record || !isText(deal.code, /^[A-Z0-9-]+$/, 30)) return null; // Python parses it
-    const tags = Array.isArray(navigator.languages) ? navigator.languages : [];
-    const language = tags.map((tag) => String(tag).trim().replaceAll("_", "-").split("-")[0]
-      .toLowerCase()).find((primary) => primary === "en" ||
-        Object.hasOwn(data.languages, primary));
-    const texts = language && language !== "en" ? data.languages[language] : null;
+    const texts = spoken(data);
     if (texts) {
       const labels = texts.labels && typeof texts.labels === "object" ? texts.labels : {};
       for (const c of record.cards) {
         if (typeof labels[c.label] === "string") c.label = labels[c.label];
       }
-      if (isText(texts.waiting, /^[^<>]*$/, 200)) record.waiting = texts.waiting;
-      if (isText(texts.loading, /^[^<>]*$/, 100)) record.loading = texts.loading;
+      Object.assign(record, said(texts));
       record.texts = pageTexts(texts.texts);
-      record.lang = language;
+      record.lang = texts.lang;
     }
     record.code = deal.code;
     return record;
   }
 
+  function firstVisit() {
+    const data = parse(document.getElementById("first-visit")?.textContent);
+    return data && data.v === VERSION && data.languages && typeof data.languages === "object"
+      ? data : null;
+  }
+
+  // The first visit's texts in the browser's language (as klondike.i18n.choose_language
+  // picks it) with its code (lang), or null for English or none of ours.
+  function spoken(data) {
+    const tags = Array.isArray(navigator.languages) ? navigator.languages : [];
+    const language = tags.map((tag) => String(tag).trim().replaceAll("_", "-").split("-")[0]
+      .toLowerCase()).find((primary) => primary === "en" ||
+        Object.hasOwn(data.languages, primary));
+    const texts = language && language !== "en" ? data.languages[language] : null;
+    return texts && typeof texts === "object" ? { ...texts, lang: language } : null;
+  }
+
+  // What the page says before Python, checked: while it loads, to a tap, where it fails.
+  function said(texts) {
+    const out = {};
+    for (const [key, max] of [["waiting", 200], ["loading", 100], ["failed", 200],
+                              ["retry", 60]]) {
+      if (isText(texts[key], /^[^<>]*$/, max)) out[key] = texts[key];
+    }
+    return out;
+  }
+
   // Run as soon as the table is parsed (index.html): the status line below it is not yet.
   const record = read() ?? first();
+  const table = document.getElementById("table");
+  // The loading bar's label, and what the page says where the game cannot start, in the
+  // player's language, for static/boot.js (the label is not parsed yet): the record's, or
+  // where none is drawn (a first visit by a link to a deal), the browser's language's.
+  const data = record ? null : firstVisit();
+  const words = record ?? said((data && spoken(data)) ?? {});
+  for (const key of ["loading", "failed", "retry"]) {
+    if (words[key] && table) table.dataset[key] = words[key];
+  }
   if (record && draw(record)) {
-    const table = document.getElementById("table");
     if (record.code) table.setAttribute("data-first", record.code);
-    // The loading bar's label in the player's language, for static/boot.js (the label is
-    // not parsed yet).
-    if (record.loading) table.dataset.loading = record.loading;
     if (record.lang) document.documentElement.lang = record.lang;
     translate(record.texts);
     // Marked at the frame that draws the cards (its callbacks run just before its style,
@@ -218,11 +246,12 @@
   }
 
   // Before Python is ready: a tap on the table or a key the game uses is answered.
-  const waiting = record?.waiting ?? WAITING;
+  const waiting = words.waiting ?? WAITING;
   const status = () => document.getElementById("status");
   let refused = false;
   function refuse(event) {
     if (ready()) return stop();
+    if (document.body.classList.contains("boot-failed")) return; // boot.js said why
     if (event.type === "keydown" && (event.key === "Tab" || event.key === "Shift" ||
         event.key === "Control" || event.key === "Alt" || event.key === "Meta")) return;
     if (event.type === "pointerdown" && !event.target.closest?.("#table, .toolbar")) return;

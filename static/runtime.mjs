@@ -215,9 +215,15 @@ async function unpackKlondike(pyodide) {
  * are unpacked only on a plain boot: a warm start does not write 49 files it never reads.
  */
 export async function loadPyodide(options = {}) {
-  const pyodide = await boot(options, false);
-  if (booted.path !== "snapshot" && booted.path !== "worker") await unpackKlondike(pyodide);
-  return pyodide;
+  try {
+    const pyodide = await boot(options, false);
+    if (booted.path !== "snapshot" && booted.path !== "worker") await unpackKlondike(pyodide);
+    return pyodide;
+  } catch (error) { // a runtime file that did not arrive, too little memory: said, with a retry
+    console.warn("Pyodide did not start:", error);
+    globalThis.klondikeBootFailed?.(`${error?.name ?? "Error"}: ${error?.message ?? error}`);
+    return new Promise(() => {}); // the page waits for Try again (static/boot.js)
+  }
 }
 
 /**

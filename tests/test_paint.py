@@ -9,8 +9,10 @@ import json
 from klondike import CARDS, Game, GameCode
 from klondike.app.paint import (
     BODY_CLASSES,
+    FAILED,
     FIRST_DEALS,
     LOADING,
+    RETRY,
     ROOT_CLASSES,
     WAITING,
     card_class,
@@ -78,7 +80,7 @@ def test_a_first_visit_carries_each_first_deal_as_the_view_draws_it_fresh():
     for deal in data["deals"]:
         code = deal.pop("code")
         want = json.loads(painting(layout(Game.from_code(code)), Settings(), WAITING))
-        del want["lang"], want["texts"]  # the language's, below
+        del want["lang"], want["texts"], want["failed"], want["retry"]  # the language's
         assert deal == want  # the default looks, English texts, no size of a window
         assert sum(entry[8] for entry in deal["cards"]) == 7  # a fresh deal: 7 face up
     names = {entry[9] for deal in data["deals"] for entry in deal["cards"]}
@@ -86,6 +88,7 @@ def test_a_first_visit_carries_each_first_deal_as_the_view_draws_it_fresh():
     assert set(data["languages"]) == {"pl", "cs"}
     polish = data["languages"]["pl"]
     assert polish["waiting"] == WAITING.upper() and polish["loading"] == LOADING.upper()
+    assert polish["failed"] == FAILED.upper() and polish["retry"] == RETRY.upper()
     assert polish["labels"] == {name: name.upper() for name in names}
     assert polish["texts"] == {"New game": "NEW GAME", "Stock": "STOCK",
                                text_key("Draw", "pile"): "pile:DRAW"}
@@ -99,6 +102,10 @@ def test_the_record_carries_the_page_s_language_and_texts():
     assert record["lang"] == "vi" and record["texts"] == {"Undo": "Hoàn tác"}
     record = json.loads(painting(drawn, Settings(), ""))
     assert record["lang"] == "en" and record["texts"] == {}
+    # What static/boot.js says where the game cannot start, in the player's language.
+    assert (record["failed"], record["retry"]) == (FAILED, RETRY)
+    record = json.loads(painting(drawn, Settings(), "", failed="Nie", retry="Jeszcze raz"))
+    assert (record["failed"], record["retry"]) == ("Nie", "Jeszcze raz")
 
 
 def test_every_first_deal_fits_the_default_settings_and_can_be_won():

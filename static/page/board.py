@@ -10,7 +10,15 @@ from js import Object, ResizeObserver, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from klondike import CARDS
-from klondike.app.paint import LOADING, WAITING, card_class, card_marks, painting
+from klondike.app.paint import (
+    FAILED,
+    LOADING,
+    RETRY,
+    WAITING,
+    card_class,
+    card_marks,
+    painting,
+)
 from klondike.app.stored import PAINT_KEY
 from klondike.app.view import (
     PILES,
@@ -206,7 +214,7 @@ class Board:
             chrome = f"{fit(width, height, top, table_h, settings.card_size).chrome_px}px"
         text = painting(self.layout, settings, _(WAITING),
                         labels=_, chrome=chrome, table_h=table_h, loading=_(LOADING),
-                        language=language, texts=texts)
+                        language=language, texts=texts, failed=_(FAILED), retry=_(RETRY))
         if text == self.painted:
             return []
         self.painted = text
