@@ -1,7 +1,8 @@
 """A start that fails says so, in the player's language, and offers to try again (static/
 boot.js), rather than a loading bar that never ends: a runtime file that did not arrive (a
 first visit's connection dropped), or the game's own start raising. It changes nothing
-stored, and Try again boots the page once the cause is gone."""
+stored, and Try again boots the page once the cause is gone. A first visit whose download
+takes a while says why."""
 
 from __future__ import annotations
 
@@ -84,5 +85,28 @@ def test_the_games_own_start_failing_is_said_and_loses_nothing(browser, site_url
         settle(page)
         assert saved(page)["moves"] == "S"  # the game, as it was
         assert page.locator("#loading").is_hidden()
+    finally:
+        context.close()
+
+
+def test_a_slow_first_visit_says_why_until_the_game_is_ready(browser, site_url):
+    # A Vietnamese browser's first visit, whose standard library is held back (a slow link).
+    context = new_site_context(browser, locale="vi-VN")
+    try:
+        held = []
+        context.route("**/python_stdlib.zip", lambda route: held.append(route))
+        page = context.new_page()
+        watch_page(page)
+        page.goto(site_url)
+        page.wait_for_selector("#loading-note", timeout=15_000)
+        note = page.locator("#loading-note").inner_text()
+        assert note.startswith("Lần đầu")  # the first visit's texts, in the browser's language
+        assert page.locator("#progress").is_visible()
+        for route in held:
+            route.continue_()
+        context.unroute("**/python_stdlib.zip")
+        boot(page)
+        assert page.locator("#loading").is_hidden()  # the note with it
+        assert page.locator("#boot-failed").count() == 0
     finally:
         context.close()

@@ -22,8 +22,10 @@
     if (detail === "Loading interpreter") {
       // The long stage, and no count of stages says how far into it the page is: on a
       // first visit it downloads the runtime (12 MiB: 10 s and more on a phone's link),
-      // and the bar stood still at a third all that time. It shows that work goes on.
+      // and the bar stood still at a third all that time. It shows that work goes on, and
+      // after a while, on a first visit (no service worker has the site yet), why.
       bar.removeAttribute("value");
+      setTimeout(explainWait, SLOW_MS);
     } else {
       bar.value = Math.min(95, Math.round((100 * stages) / (EXPECTED_STAGES + 1)));
     }
@@ -89,6 +91,19 @@
       }
     }
   }).observe(document.body, { childList: true });
+
+  const SLOW_MS = 4000;
+  const SLOW = "The first visit downloads the game. From then on it starts in a moment, " +
+    "offline too.";
+  function explainWait() {
+    const bar = document.getElementById("progress");
+    if (failed || isReady() || !bar || !("serviceWorker" in navigator) ||
+        navigator.serviceWorker.controller || document.getElementById("loading-note")) return;
+    const note = document.createElement("p");
+    note.id = "loading-note";
+    note.textContent = document.getElementById("table")?.dataset.slow || SLOW;
+    bar.after(note);
+  }
 
   const whenReady = new Promise((resolve) => {
     const seen = (list) => list.getEntriesByName(READY_MARK, "mark").length > 0;

@@ -79,12 +79,13 @@
     const loading = isText(record.loading, /^[^<>]*$/, 100) ? record.loading : null;
     const failed = isText(record.failed, /^[^<>]*$/, 200) ? record.failed : null;
     const retry = isText(record.retry, /^[^<>]*$/, 60) ? record.retry : null;
+    const slow = isText(record.slow, /^[^<>]*$/, 200) ? record.slow : null;
     const lang = isText(record.lang, /^[a-z]{2,3}$/, 3) ? record.lang : null;
     const texts = pageTexts(record.texts);
     const chrome = isText(record.chrome, /^[0-9]{1,4}px$/, 6) ? record.chrome : null;
     const tableH = isNumber(record.tableH, 1, 50) ? record.tableH : null;
     return { cards, places, height: record.height, body: record.body, root: record.root,
-             waiting, loading, failed, retry, lang, texts, chrome, tableH };
+             waiting, loading, failed, retry, slow, lang, texts, chrome, tableH };
   }
 
   // The page's own texts translated (msgid, after its context and "\u0004" if it has one:
@@ -219,7 +220,7 @@
   function said(texts) {
     const out = {};
     for (const [key, max] of [["waiting", 200], ["loading", 100], ["failed", 200],
-                              ["retry", 60]]) {
+                              ["retry", 60], ["slow", 200]]) {
       if (isText(texts[key], /^[^<>]*$/, max)) out[key] = texts[key];
     }
     return out;
@@ -228,12 +229,12 @@
   // Run as soon as the table is parsed (index.html): the status line below it is not yet.
   const record = read() ?? first();
   const table = document.getElementById("table");
-  // The loading bar's label, and what the page says where the game cannot start, in the
-  // player's language, for static/boot.js (the label is not parsed yet): the record's, or
+  // The loading bar's label, what the page adds where a first visit takes a while and what
+  // it says where the game cannot start, in the player's language, for static/boot.js (the label is not parsed yet): the record's, or
   // where none is drawn (a first visit by a link to a deal), the browser's language's.
   const data = record ? null : firstVisit();
   const words = record ?? said((data && spoken(data)) ?? {});
-  for (const key of ["loading", "failed", "retry"]) {
+  for (const key of ["loading", "failed", "retry", "slow"]) {
     if (words[key] && table) table.dataset[key] = words[key];
   }
   if (record && draw(record)) {

@@ -14,6 +14,7 @@ from klondike.app.paint import (
     LOADING,
     RETRY,
     ROOT_CLASSES,
+    SLOW,
     WAITING,
     card_class,
     first_visit,
@@ -80,7 +81,7 @@ def test_a_first_visit_carries_each_first_deal_as_the_view_draws_it_fresh():
     for deal in data["deals"]:
         code = deal.pop("code")
         want = json.loads(painting(layout(Game.from_code(code)), Settings(), WAITING))
-        del want["lang"], want["texts"], want["failed"], want["retry"]  # the language's
+        del want["lang"], want["texts"], want["failed"], want["retry"], want["slow"]
         assert deal == want  # the default looks, English texts, no size of a window
         assert sum(entry[8] for entry in deal["cards"]) == 7  # a fresh deal: 7 face up
     names = {entry[9] for deal in data["deals"] for entry in deal["cards"]}
@@ -89,6 +90,7 @@ def test_a_first_visit_carries_each_first_deal_as_the_view_draws_it_fresh():
     polish = data["languages"]["pl"]
     assert polish["waiting"] == WAITING.upper() and polish["loading"] == LOADING.upper()
     assert polish["failed"] == FAILED.upper() and polish["retry"] == RETRY.upper()
+    assert polish["slow"] == SLOW.upper()
     assert polish["labels"] == {name: name.upper() for name in names}
     assert polish["texts"] == {"New game": "NEW GAME", "Stock": "STOCK",
                                text_key("Draw", "pile"): "pile:DRAW"}
@@ -103,7 +105,7 @@ def test_the_record_carries_the_page_s_language_and_texts():
     record = json.loads(painting(drawn, Settings(), ""))
     assert record["lang"] == "en" and record["texts"] == {}
     # What static/boot.js says where the game cannot start, in the player's language.
-    assert (record["failed"], record["retry"]) == (FAILED, RETRY)
+    assert (record["failed"], record["retry"], record["slow"]) == (FAILED, RETRY, SLOW)
     record = json.loads(painting(drawn, Settings(), "", failed="Nie", retry="Jeszcze raz"))
     assert (record["failed"], record["retry"]) == ("Nie", "Jeszcze raz")
 

@@ -40,6 +40,10 @@ LOADING = N_("Loading…")
 #: arrive), and its button's text, which loads the page again.
 FAILED = N_("The game could not start. Check your connection, then try again.")
 RETRY = N_("Try again")
+#: What static/boot.js adds under the loading bar where a first visit's download takes a
+#: while (the runtime is most of it: 12 MiB).
+SLOW = N_("The first visit downloads the game. From then on it starts in a moment, "
+          "offline too.")
 
 #: A first visit's deals, one of which static/paint.js draws before Python is ready when
 #: nothing is stored yet: draw 1 and Normal scoring, the settings' defaults. Each is won
@@ -90,21 +94,23 @@ def painting(drawn: Layout, settings: Settings, waiting: str,
              labels: Callable[[str], str] = str, chrome: str | None = None,
              table_h: float | None = None, loading: str = LOADING,
              language: str = SOURCE_LANGUAGE, texts: Mapping[str, str] | None = None,
-             failed: str = FAILED, retry: str = RETRY) -> str:
+             failed: str = FAILED, retry: str = RETRY, slow: str = SLOW) -> str:
     """The record of a table drawn as ``drawn``, as JSON text: for each card (in the
     order of ``CARDS``) its text, class, marks, place, stacking order, whether it is face
     up and its accessible name (``labels`` translates a place's label); the piles'
     outlines; the table's height; the looks; and ``waiting``, what a tap or a key before
-    Python is ready is answered with, ``loading``, the loading bar's label, and
-    ``failed`` and ``retry``, what the page says and offers where the game cannot start,
-    in the player's language (``language``), with ``texts``, the page's own texts on screen
+    Python is ready is answered with, ``loading``, the loading bar's label, ``slow``,
+    what it adds where a first visit's download takes a while, and ``failed`` and
+    ``retry``, what the page says and offers where the game cannot start, in the
+    player's language (``language``), with ``texts``, the page's own texts on screen
     before Python is ready, translated (by :func:`text_key`); ``chrome``, the height
     the page left to the toolbar and the status line (a CSS length such as "112px"), and
     ``table_h``, the table's height in card widths the size was chosen for
     (:func:`klondike.app.view.table_height`), so that the cards come out the size they
     were."""
     record = _record(drawn, settings, waiting, labels, chrome, table_h, loading)
-    record.update(failed=failed, retry=retry, lang=language, texts=dict(texts or {}))
+    record.update(failed=failed, retry=retry, slow=slow, lang=language,
+                  texts=dict(texts or {}))
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -134,10 +140,10 @@ def first_visit(translations: Mapping[str, Callable[[str, str | None], str]],
     (as :func:`painting` makes it, with the default settings and the texts in English)
     of each of :data:`FIRST_DEALS`, fresh, with its ``code``; ``languages``, per language
     of ``translations`` (its ``gettext`` of a msgid and its context), :data:`WAITING`,
-    :data:`LOADING`, :data:`FAILED`, :data:`RETRY`, the cards' names those records hold
-    and the page's own texts on screen before Python (``page``: msgid and context),
-    translated. The script draws a deal at random in the browser's language (the
-    settings follow the browser's language until the player chooses)."""
+    :data:`LOADING`, :data:`FAILED`, :data:`RETRY`, :data:`SLOW`, the cards' names
+    those records hold and the page's own texts on screen before Python (``page``:
+    msgid and context), translated. The script draws a deal at random in the browser's
+    language (the settings follow the browser's language until the player chooses)."""
     deals = [{"code": code, **_record(layout(Game.from_code(code)), Settings(), WAITING)}
              for code in FIRST_DEALS]
     names = sorted({card[-1] for deal in deals for card in deal["cards"]})
@@ -145,6 +151,7 @@ def first_visit(translations: Mapping[str, Callable[[str, str | None], str]],
     languages = {language: {
         "waiting": gettext(WAITING, None), "loading": gettext(LOADING, None),
         "failed": gettext(FAILED, None), "retry": gettext(RETRY, None),
+        "slow": gettext(SLOW, None),
         "labels": {name: gettext(name, None) for name in names},
         "texts": {text_key(msgid, context): gettext(msgid, context) for msgid, context in texts},
     } for language, gettext in sorted(translations.items())}

@@ -14,6 +14,7 @@ from klondike.app.paint import (
     FAILED,
     LOADING,
     RETRY,
+    SLOW,
     WAITING,
     card_class,
     card_marks,
@@ -214,7 +215,8 @@ class Board:
             chrome = f"{fit(width, height, top, table_h, settings.card_size).chrome_px}px"
         text = painting(self.layout, settings, _(WAITING),
                         labels=_, chrome=chrome, table_h=table_h, loading=_(LOADING),
-                        language=language, texts=texts, failed=_(FAILED), retry=_(RETRY))
+                        language=language, texts=texts, failed=_(FAILED), retry=_(RETRY),
+                        slow=_(SLOW))
         if text == self.painted:
             return []
         self.painted = text
