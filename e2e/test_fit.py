@@ -440,7 +440,16 @@ def test_a_long_message_as_the_player_leaves_does_not_shrink_the_next_visits_car
         wait_for_moves(page, 1)  # written
         settle(page)
         assert page.evaluate(recorded) == rest
+        # Nor a banner that the next visit does not show (Play it for me's, here).
+        page.evaluate("document.getElementById('status').textContent = ''")
+        page.evaluate(f"(text) => {{ ({TAP_THEN_SAY})(text); "
+                      "document.getElementById('demo-bar').hidden = false; }", "")
+        page.wait_for_function(f"{chrome} !== {json.dumps(rest)}")
+        wait_for_moves(page, 2)
+        settle(page)
+        assert page.evaluate(recorded) == rest
     finally:
+        page.evaluate("document.getElementById('demo-bar').hidden = true")
         page.set_viewport_size({"width": 1280, "height": 720})
 
 

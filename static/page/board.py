@@ -208,10 +208,11 @@ class Board:
         language, texts = self.page_texts
         chrome, table_h = self.sizes["--chrome-h"], float(self.sizes["--table-h"])
         width, height, top, below = self.metrics
-        if below and all(banner.hidden for banner in BANNERS):
-            # The room below the table is a status line of three lines or more: the next
-            # visit starts with an empty one, and draws the cards the size they then fit
-            # (with it, they were drawn 11% smaller and grew at ready).
+        if below and BANNERS[0].hidden:
+            # The room below the table is a status line of three lines or more, or a
+            # banner but the stuck one (which shows again): the next visit starts without
+            # them, and draws the cards the size they then fit (with a status line of four
+            # lines, they were drawn 11% smaller and grew at ready).
             chrome = f"{fit(width, height, top, table_h, settings.card_size).chrome_px}px"
         text = painting(self.layout, settings, _(WAITING),
                         labels=_, chrome=chrome, table_h=table_h, loading=_(LOADING),
