@@ -1,6 +1,10 @@
 """R8 Hint: the solver's move when it has one, else a sensible move, else none."""
 
+import random
+import re
+
 from klondike import Game, Move
+from klondike.app.gestures import describe_hint
 from klondike.app.hint import hint, sensible_move
 from klondike.solver import WON, solve
 
@@ -53,3 +57,29 @@ def test_search_in_slices_gives_the_same_answer_and_nodes_as_solve():
         while (answer := search.advance(97, until=clock() + 5, clock=clock)) is None:
             slices += 1
         assert answer == whole and slices >= whole.nodes // 5
+
+
+def test_R8_a_hint_names_no_card_the_player_cannot_see():
+    """The hint says the move, not what it would show: the stock's next card, or the card a
+    column's move turns up (it named them: "Hint: ace of spades to its foundation; 2 of
+    hearts turned up" with the 2 of hearts face down)."""
+    rng = random.Random(8)
+    said = set()
+    for deal in range(40):
+        game = Game.from_code(f"KL1-D{1 + deal % 2 * 2}N-AAAAA{'ABCDEFGHIJ'[deal % 10]}"
+                              f"{'ABCD'[deal // 10]}")
+        for _ in range(60):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            hidden = [*game.stock, *(card for column in game.tableau for card in column.down)]
+            for move in moves:
+                text = describe_hint(game, move)
+                said.add(text)
+                for card in hidden:
+                    assert not re.search(rf"\b{card.name}\b", text), (game.position(), text)
+            game.play(rng.choice(moves))
+    assert {"turn a card over from the stock", "turn cards over from the stock",
+            "turn the waste back into the stock"} <= said
+    assert any(text.endswith("to its foundation") for text in said)
+    assert any(re.search(r"to column \d$", text) for text in said)

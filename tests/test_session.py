@@ -9,7 +9,7 @@ import json
 from datetime import date
 
 from klondike import GameCode, Move
-from klondike.app.gestures import describe_move, source_of
+from klondike.app.gestures import describe_hint, source_of
 from klondike.app.history import History
 from klondike.app.paint import FIRST_DEALS
 from klondike.app.reply import Reply
@@ -63,7 +63,7 @@ def test_a_whole_game_is_played_hinted_won_and_counted_once() -> None:
         assert (hint.pile, hint.index) == source_of(session.game, move)
         home = move.target < 0
         assert hint.target[0] == "F" if home else hint.target == f"T{move.target + 1}"
-    assert result.hint.said == "Hint: " + describe_move(session.game, move)
+    assert result.hint.said == "Hint: " + describe_hint(session.game, move)
 
     for n, text in enumerate(DEAL_2_DRAW_1, 1):
         time.now += 2

@@ -194,9 +194,22 @@ def double_tap_move(game: Game, pile: str, index: int) -> Move | None:
     return None
 
 
-def describe_move(game: Game, move: Move) -> str:
+def describe_hint(game: Game, move: Move) -> str:
+    """What a hint (R8) names: ``move``, in words, without a card the player cannot see
+    yet (the stock's next cards, the card a column's move would turn up): "turn a card
+    over from the stock", "7 of hearts to column 3"."""
+    if move.kind != DRAW:
+        return describe_move(game, move, turned=False)
+    if not game.stock:
+        return _("turn the waste back into the stock")
+    return _("turn a card over from the stock") if game.draw == 1 else \
+        _("turn cards over from the stock")
+
+
+def describe_move(game: Game, move: Move, turned: bool = True) -> str:
     """What ``move`` does, in words for the live region (screen readers), said before it
-    is played: "7 of hearts to column 3; jack of clubs turned up"."""
+    is played: "7 of hearts to column 3; jack of clubs turned up" (without the card
+    turned up where ``turned`` is false)."""
     trial = game.copy()
     trial.play(move)
     kind = move.kind
@@ -224,7 +237,7 @@ def describe_move(game: Game, move: Move) -> str:
         text = _("{card} to its foundation").format(card=_(card.name))
     else:
         text = _("{card} to column {column}").format(card=_(card.name), column=move.target + 1)
-    if kind in (COLUMN_TO_COLUMN, COLUMN_TO_FOUNDATION):
+    if turned and kind in (COLUMN_TO_COLUMN, COLUMN_TO_FOUNDATION):
         before = game.tableau[move.source]
         after = trial.tableau[move.source]
         if len(after.down) < len(before.down):

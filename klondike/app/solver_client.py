@@ -27,7 +27,7 @@ from ..i18n import _
 from ..moves import Move
 from ..solution import LOST, UNKNOWN, WON, Solution
 from .analysis import BUDGET, BUSY, UNAVAILABLE, Analysis, position_key
-from .gestures import describe_move
+from .gestures import describe_hint
 from .hint import hint as hint_move
 from .hint import marks_of
 from .protocol import Answer, Daily, Dealt, Hunting, Message, Working
@@ -168,7 +168,7 @@ class SolverClient:
         move = hint_move(game, self.analysis.winning_line(game))
         if move is None:
             return Hint(None, _("No useful move is left"))
-        said = _("Hint: {move}").format(move=describe_move(game, move))
+        said = _("Hint: {move}").format(move=describe_hint(game, move))
         return Hint(marks_of(game, move), said)
 
     # --- what it knows ----------------------------------------------------------------------
