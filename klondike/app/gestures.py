@@ -217,11 +217,11 @@ def describe_move(game: Game, move: Move, turned: bool = True) -> str:
         if not game.stock:
             text = _("Waste turned over into the stock")
         else:
-            turned = len(trial.waste) - len(game.waste)
+            drawn = len(trial.waste) - len(game.waste)
             text = _("{card} turned from the stock").format(card=_(trial.waste[-1].name))
-            if turned > 1:
+            if drawn > 1:
                 text = _("{count} cards turned from the stock, {card} on top").format(
-                    count=turned, card=_(trial.waste[-1].name))
+                    count=drawn, card=_(trial.waste[-1].name))
         return text
     if kind in (WASTE_TO_FOUNDATION, WASTE_TO_COLUMN):
         card = game.waste[-1]
