@@ -210,8 +210,21 @@ def test_the_win_cascades_the_cards_and_a_key_ends_it(fresh_context, site_url):
     pointer_play(page, game, DEAL_2_DRAW_1[-1])
     page.wait_for_function("document.getAnimations().filter(a => a.id === 'cascade')"
                            ".length >= 3")
+    # On a phone, cards that fly past the window's side do not make the page wider (a
+    # wheel slid the whole page sideways).
+    page.set_viewport_size({"width": 360, "height": 740})
+    widest = page.evaluate("""() => new Promise((done) => {
+        let widest = 0, frames = 0;
+        const look = () => {
+            widest = Math.max(widest, document.documentElement.scrollWidth);
+            if (++frames < 60) requestAnimationFrame(look); else done(widest);
+        };
+        look();
+    })""")
+    assert widest <= 360
     page.mouse.click(4, 4)  # on the dialog's backdrop
     assert cascading(page) == 0
+    assert page.evaluate("document.documentElement.classList.contains('cascade')") is False
     assert page.watch.problems() == []
 
 

@@ -5,7 +5,7 @@ starts (its path worked out then too, one card's at a time). A tap or a key ends
 it never runs under prefers-reduced-motion or with the animations off, and the win dialog
 opens at once over it."""
 
-from js import Object, clearInterval, setInterval, window
+from js import Object, clearInterval, document, setInterval, window
 from pyodide.ffi import create_proxy, to_js
 
 from klondike.app.cascade import GAP_SECONDS, flights
@@ -36,6 +36,9 @@ class Celebration:
         self.waiting = flights(slots(left_handed), self.board.layout.height, seed)
         self.upcoming = next(self.waiting)
         self.timer = setInterval(self.next_proxy, round(GAP_SECONDS * 1000))
+        # Cards that fly past the window's side would make the page wider meanwhile: a
+        # wheel or a trackpad then slid the whole page sideways.
+        document.documentElement.classList.add("cascade")
         self.next()
 
     def next(self, *_args) -> None:
@@ -63,6 +66,7 @@ class Celebration:
             self.timer = None
         self.waiting, self.upcoming = iter(()), None
         running, self.running = self.running, []
+        document.documentElement.classList.remove("cascade")
         for animation in running:
             animation.cancel()
         if running:
