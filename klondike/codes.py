@@ -21,6 +21,13 @@ echoes of the text is at most :data:`ECHO_CHARS` characters long:
 Traceback (most recent call last):
 ...
 klondike.codes.BadCode: unknown code version 'XXXXXXXXXXXXXXXXXXXX…' (this game reads KL1)
+
+Spaces inside a code are refused as such (it named the version 'KL1 ' unknown):
+
+>>> GameCode.parse("KL1 - D1N - AAAAAAG")
+Traceback (most recent call last):
+...
+klondike.codes.BadCode: a game code has no spaces inside, like KL1-D1N-AAAAAAG
 """
 
 from __future__ import annotations
@@ -84,7 +91,10 @@ class GameCode:
         code of a link to a deal."""
         if not isinstance(text, str):
             raise BadCode(_("a game code must be text such as KL1-D1N-AAAAAAG"))
-        parts = _code_of(text.strip()).strip().upper().split("-")
+        code = _code_of(text.strip()).strip().upper()
+        if any(ch.isspace() for ch in code):  # (R7: only spaces around it are ignored)
+            raise BadCode(_("a game code has no spaces inside, like KL1-D1N-AAAAAAG"))
+        parts = code.split("-")
         if len(parts) != 3:
             raise BadCode(_("a game code has three parts, like KL1-D1N-AAAAAAG"))
         version, mode, deal_part = parts

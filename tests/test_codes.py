@@ -38,7 +38,9 @@ def test_R7_input_is_case_insensitive_and_ignores_surrounding_spaces():
         ("KL2-D1N-AAAAAAG", "unknown code version 'KL2'"),
         ("KL1D1NAAAAAAG", "three parts"),
         ("", "three parts"),
-        ("KL1-D1N-AAA AAAG", "deal part must be 7 letters"),
+        ("KL1-D1N-AAA AAAG", "no spaces inside"),
+        ("KL1 - D1N - AAAAAAG", "no spaces inside"),  # not "unknown code version 'KL1 '"
+        ("KL1 D1N AAAAAAG", "no spaces inside"),
     ],
 )
 def test_R7_malformed_codes_name_the_faulty_part(text, message):
