@@ -22,6 +22,14 @@ def test_a_game_left_is_listed_and_played_again(page):
     first = page.locator("#history-rows li").first
     assert "KL1-D3V-AAAAAAG" in first.text_content()
     assert "Left for another game" in first.text_content()
+    # On a phone the code stays on one line (it broke at a hyphen: "KL1-D3V-" / "AAAAAAG").
+    page.set_viewport_size({"width": 320, "height": 640})
+    try:
+        code = first.locator(".game .code-text")
+        assert code.text_content() == "KL1-D3V-AAAAAAG"
+        assert code.evaluate("(el) => el.getClientRects().length") == 1
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
     assert axe_violations(page, "#history-dialog") == []
     first.locator("[data-action=history-play]").focus()
     page.keyboard.press("Enter")  # keyboard operable
@@ -48,6 +56,7 @@ def test_a_finished_game_is_replayed_read_only_and_the_game_waits(page):
     page.keyboard.press("Enter")  # keyboard operable
     page.wait_for_selector("#replay-bar:not([hidden])")
     assert "KL1-D1N-AAAAAAC" in page.text_content("#replay-title")
+    assert page.text_content("#replay-title .code-text") == "KL1-D1N-AAAAAAC"
     assert page.text_content("#replay-status") == "Move 0 of 3"
     assert page.locator("#table.replaying").count() == 1 and waste_cards(page) == 0
     assert axe_violations(page, "#replay-bar") == []

@@ -16,7 +16,7 @@ from klondike.i18n import (
     translations_from_mo,
 )
 
-from .dom import nullable, say
+from .dom import nullable, say, text_with_codes
 
 EARLY = ".toolbar, #table"  # on screen before Python is ready (static/paint.js)
 NEW_DIALOG = document.getElementById("new-dialog")
@@ -258,7 +258,9 @@ class Dialogs:
         document.getElementById("history-empty").hidden = bool(shown)
         for row in shown:
             item = document.createElement("li")
-            add(item, "p", row.heading).className = "game"
+            heading = add(item, "p", "")
+            heading.className = "game"
+            text_with_codes(heading, row.heading)
             add(item, "p", row.summary)
             # Translators: a button's label: keep it short (see docs/glossary-*.md)
             button = _button(item, _("Play again"), "history-play",

@@ -1,4 +1,6 @@
-"""The page's elements, found once, and the two helpers every glue module needs."""
+"""The page's elements, found once, and the helpers every glue module needs."""
+
+import re
 
 from js import document
 
@@ -25,3 +27,20 @@ def by_action(name: str):
 def say(text: str) -> None:
     """The status line, a live region: screen readers announce every move."""
     STATUS.textContent = text
+
+
+CODE = re.compile(r"\bKL\d-[A-Z0-9]{3}-[A-Z]{7}\b")  # a game code (R7), as the game writes it
+
+
+def text_with_codes(el, text: str) -> None:
+    """``el``'s text, with each game code in it kept on one line (a line broke at its
+    hyphens: "KL1-D1N-" / "CAGVOBQ")."""
+    el.replaceChildren()
+    at = 0
+    for found in CODE.finditer(text):
+        code = document.createElement("span")
+        code.className = "code-text"
+        code.textContent = found.group()
+        el.append(text[at:found.start()], code)
+        at = found.end()
+    el.append(text[at:])

@@ -4,7 +4,7 @@ session's (``Session.replay_*``); this draws the replies' ``replay`` fields."""
 
 from js import document
 
-from .dom import TABLE, nullable
+from .dom import TABLE, nullable, text_with_codes
 
 BAR = document.getElementById("replay-bar")
 TITLE = document.getElementById("replay-title")
@@ -38,7 +38,7 @@ class ReplayControls:
         TABLE.classList.toggle("replaying", bar.shown)
         if not bar.shown:
             return
-        TITLE.textContent = bar.title
+        text_with_codes(TITLE, bar.title)
         STATUS.textContent = bar.status
         STATUS.classList.toggle("marked", bar.marked)
         for action, disabled in (("start", bar.at_start), ("back", bar.at_start),
