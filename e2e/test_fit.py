@@ -212,7 +212,7 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
     the window, the tallest column above the status line, every index in sight. Below the
     table in the layout with the tools above it, they were drawn past the window's bottom
     (Play it here at 745-781 px in a 740 px high window); in the side layout, past the foot of
-    the tools' column. So does a status line of three lines or more."""
+    the tools' column. So does a status line of three lines or more, alone too."""
     context, page = open_with(browser, site_url, TALL_DRAW1_CODE, TALL_DRAW1_MOVES)
     try:
         for width, height in (*PHONES_AND_A_DESKTOP, (390, 844), (1280, 800)):
@@ -235,6 +235,9 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
             said = page.text_content("#status")
             page.evaluate("(text) => { document.getElementById('status').textContent = text; }",
                           "A long message. " * 16)
+            sizes = resize(page, width, height)
+            if sizes["side"]:  # the tools' column shows it whole (it ran past the foot)
+                assert inside(page.evaluate(BOX, "#status"), width, height), (width, height)
             page.evaluate(SHOW, ["stuck", True])
             sizes = resize(page, width, height)
             # (In the side layout the tools' column scrolls: the banner at its foot.)

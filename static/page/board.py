@@ -129,15 +129,18 @@ class Board:
     def refit(self, *_args) -> None:
         """Measure the window, the table's top and what stands below the table again
         (:func:`measure`), and draw the table to fit if any of it changed. In the side
-        layout the tools' column scrolls by itself: it shows a banner at its foot. So does
-        the page where the cards are as small as they go (large text in a small window)
-        when a banner came."""
+        layout the tools' column scrolls by itself: it shows the status line whole (a
+        long message, in Polish on a phone held sideways, ran past the window's foot),
+        and a banner at its foot before it. So does the page where the cards are as small
+        as they go (large text in a small window) when a banner came."""
         if self.layout is None:  # not drawn yet (the game is not resumed yet): the first
             return  # drawing measures (the loading bar below the table is gone by then)
         metrics = measure()
         changed, self.metrics = metrics != self.metrics, metrics
         if changed:  # not when the status line's second line came or went, say
             self.on_resized()
+        if self.side:
+            STATUS.scrollIntoView(NEAREST)
         if self.side or changed:
             for banner in BANNERS:
                 if not banner.hidden:
