@@ -256,7 +256,8 @@ def test_the_startup_benchmark_prints_only_what_it_measured_with_its_targets() -
     assert cell([100.0, 300.0, None], " ms") == "200 ms (2 of 3 runs)"
     app = {"cold": [{"ready": 2000.0, "painted": None, "answer": 3000.0, "boot": "plain/plain",
                      "longest": 1700.0}],
-           "warm": [{"ready": 900.0, "painted": 250.0, "answer": 1600.0, "boot": "s/s"}],
+           "warm": [{"ready": 900.0, "painted": 250.0, "shown": 640.0, "answer": 1600.0,
+                     "boot": "s/s"}],
            "offline": [{"ready": 1000.0, "painted": 260.0, "answer": None, "boot": "s/s"}],
            "bytes": [15 * 2**20]}
     hello = {phase: [{"ready": ready}] for phase, ready in
@@ -267,6 +268,7 @@ def test_the_startup_benchmark_prints_only_what_it_measured_with_its_targets() -
     assert "| figure | app | hello |" in lines
     assert "| warm ready | 900 | 2000 |" in lines
     assert "| cold painted | n/a |  |" in lines and "| warm painted | 250 |  |" in lines
+    assert "| warm board shown | 640 |  |" in lines and "| cold board shown | n/a |  |" in lines
     assert "| offline first answer - ready | n/a |  |" in lines
     assert "| cold longest task until ready | 1700 |  |" in lines
     assert "| warm longest task until ready | n/a |  |" in lines
@@ -274,7 +276,8 @@ def test_the_startup_benchmark_prints_only_what_it_measured_with_its_targets() -
     assert "| warm ready, app / hello | 0.45x | <= 0.5x | yes |" in lines
     assert "| cold ready, app / hello | 1.00x | <= 0.8x | no |" in lines
     assert "| offline ready, app / hello | 0.50x | none | |" in lines
-    assert "| warm painted | 250 ms | <= 300 ms at 4x | yes |" in lines
+    # The target is the board on screen, not the mark before its frame's work.
+    assert "| warm board shown | 640 ms | <= 300 ms at 4x | no |" in lines
     assert "| warm first answer - ready | 1600 ms | <= 1500 ms | no |" in lines
     assert not any("bare" in line or "before" in line for line in lines)  # not measured
 
