@@ -44,6 +44,9 @@ RETRY = N_("Try again")
 #: while (the runtime is most of it: 12 MiB).
 SLOW = N_("The first visit downloads the game. From then on it starts in a moment, "
           "offline too.")
+#: What the page says before Python is ready, by the record's key for it.
+BOOT_TEXTS = {"waiting": WAITING, "loading": LOADING, "failed": FAILED, "retry": RETRY,
+              "slow": SLOW}
 
 #: A first visit's deals, one of which static/paint.js draws before Python is ready when
 #: nothing is stored yet: draw 1 and Normal scoring, the settings' defaults. Each is won
@@ -149,9 +152,7 @@ def first_visit(translations: Mapping[str, Callable[[str, str | None], str]],
     names = sorted({card[-1] for deal in deals for card in deal["cards"]})
     texts = sorted(set(page), key=lambda text: text_key(*text))
     languages = {language: {
-        "waiting": gettext(WAITING, None), "loading": gettext(LOADING, None),
-        "failed": gettext(FAILED, None), "retry": gettext(RETRY, None),
-        "slow": gettext(SLOW, None),
+        **{key: gettext(msgid, None) for key, msgid in BOOT_TEXTS.items()},
         "labels": {name: gettext(name, None) for name in names},
         "texts": {text_key(msgid, context): gettext(msgid, context) for msgid, context in texts},
     } for language, gettext in sorted(translations.items())}

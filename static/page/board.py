@@ -43,6 +43,7 @@ STATUS = document.getElementById("status")
 # for me and a replay (issue 42). Their buttons are the way on, so they stay in the window.
 BANNERS = [document.getElementById(name) for name in ("stuck", "elsewhere", "demo-bar",
                                                       "replay-bar")]
+STUCK = BANNERS[0]  # the one a resumed game shows again
 NEAREST = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
 CARDS_BY_TEXT = {str(c): c for c in CARDS}
 
@@ -211,7 +212,7 @@ class Board:
         language, texts = self.page_texts
         chrome, table_h = self.sizes["--chrome-h"], float(self.sizes["--table-h"])
         width, height, top, below = self.metrics
-        if below and BANNERS[0].hidden:
+        if below and STUCK.hidden:
             # The room below the table is a status line of three lines or more, or a
             # banner but the stuck one (which shows again): the next visit starts without
             # them, and draws the cards the size they then fit (with a status line of four
