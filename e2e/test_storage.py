@@ -48,10 +48,6 @@ def leave_a_game(page) -> None:
     page.press("#code-input", "Enter")
 
 
-def status(page) -> str:
-    return page.locator("#status").text_content()
-
-
 def test_R9_a_win_in_one_tab_and_a_new_game_in_another_count_once_each(fresh_context,
                                                                           site_url):
     save, last_card = near_win()
