@@ -524,3 +524,21 @@ def test_the_scorings_to_choose_from_are_the_scorings_and_the_build_keeps_them(t
     (tmp_path / "static" / "site.css").write_text((ROOT / "static" / "site.css").read_text())
     assert build.sync_geometry(tmp_path) == ["index.html"]
     assert (tmp_path / "index.html").read_text() == page
+
+
+def test_the_lock_file_ships_its_header_and_no_package(fake_site):
+    """The site installs no package: the vendored lock file keeps what loadPyodide()
+    checks (the ABI in ``info``) and an empty table, not Pyodide's 357 packages, which a
+    first visit downloaded and every start parsed (in the page and in the solver's
+    worker). The built site's lock is the pinned release's, so trimmed."""
+    pinned = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    assert len(pinned["packages"]) > 100
+    lock = fake_site / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
+    lock.write_text(json.dumps(pinned))
+    build.trim_lock(fake_site)
+    trimmed = json.loads(lock.read_text())
+    assert trimmed == {"info": pinned["info"], "packages": {}}
+    assert lock.stat().st_size < 300
+    built = ROOT / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
+    if built.exists():  # make test builds first
+        assert json.loads(built.read_text()) == trimmed

@@ -9,7 +9,8 @@ Steps (standard library, and Babel for the catalogs: run it with .venv/bin/pytho
    source maps and the chunks of features the page does not use (PYSCRIPT_SKIPPED) into
    static/vendor/pyscript/. Chunk names are hashed per release, so the lists come from
    listing the directories. Pyodide's standard library is cut down to the modules the
-   site's Python can import (tools/stdlib.py): 1.4 MB instead of 2.5.
+   site's Python can import (tools/stdlib.py): 1.4 MB instead of 2.5; its lock file to
+   its header (no package is installed).
 2. Write static/vendor/app.zip, the glue's modules (static/page/, as page/), which
    pyscript.toml's [files] unpacks into Python's working directory: one request instead
    of one a module (tests/test_site_files.py checks the table and the archive). With them
@@ -68,7 +69,8 @@ VENDOR = ROOT / "static" / "vendor"
 PYSCRIPT_TOML = ROOT / "pyscript.toml"
 PRECACHE_JS = VENDOR / "precache.js"
 
-# Pyodide files the runtime fetches at boot; without the lock file loadPyodide() hangs.
+# Pyodide files the runtime fetches at boot; without the lock file loadPyodide() hangs
+# (it is copied with no package in it: trim_lock).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -134,6 +136,19 @@ def copy_vendor() -> None:
     shutil.copytree(pyscript_dist, VENDOR / "pyscript",
                     ignore=shutil.ignore_patterns("*.map", *PYSCRIPT_SKIPPED))
     trim_stdlib()
+    trim_lock()
+
+
+def trim_lock(root: Path = ROOT) -> None:
+    """Replace the vendored pyodide-lock.json by its header alone: the site installs no
+    package (no ``packages =``, no micropip), and the packages' table (357 of them, 119 KB,
+    26 KB gzipped) was downloaded by a first visit, then parsed and walked at every start
+    of the page and of the solver's worker. loadPyodide() reads ``info`` (the ABI it
+    checks) and ``packages``, which may be empty."""
+    path = root / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(path.read_text())
+    path.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1,
+                               sort_keys=True) + "\n")
 
 
 def python_roots(root: Path = ROOT) -> dict[str, str]:
