@@ -390,6 +390,63 @@ def test_restarting_a_won_deal_counts_nothing_more() -> None:
     assert (record.won, record.lost, record.abandoned) == (1, 0, 0)
 
 
+def test_a_game_won_then_taken_back_counts_once_however_it_ends() -> None:
+    """One game counts once (R9 statistics): won, then its last move undone, it was counted
+    again when left for another game (Played 2, Won 1, Abandoned 1, and the history listed
+    it twice), and won again with other moves it would have counted twice."""
+    time = Time()
+    session = fresh(time)
+    session.new_game(code=GameCode.parse(CODE))
+    for text in DEAL_2_DRAW_1:
+        time.now += 2
+        session.play(Move.from_text(text))
+    assert session.game.is_won
+    session.undo()
+    assert not session.game.is_won
+    session.undo()
+    session.play(Move.from_text(DEAL_2_DRAW_1[-2]))  # won again, one move the same way
+    session.play(Move.from_text(DEAL_2_DRAW_1[-1]))
+    assert session.game.is_won
+    session.undo()
+    # Restart says nothing of a game not won: this one is counted, as won.
+    assert session.restart().said == f"Deal {CODE} restarted."
+    session.play(Move.from_text(DEAL_2_DRAW_1[0]))
+    # The deal restarted, with a move, is another game: a link asks before leaving it.
+    assert session.follow_link("#KL1-D1N-AAAAAAE").ask is not None
+    session.new_game()
+    writes = dict(session.take_writes())
+    record = Statistics.from_json(writes[STATS_KEY]).record("D1N")
+    assert (record.won, record.lost + record.abandoned, record.played) == (1, 1, 2)
+    results = [entry.result for entry in History.from_json(writes[HISTORY_KEY]).entries]
+    assert sorted(results) == ["left", "won"]
+
+
+def test_a_game_won_before_an_update_is_not_counted_again_under_its_new_key() -> None:
+    """The statistics' key of a game was made of its code, its moves and its dealing;
+    now of its code and its dealing. A won game on the table as the page was updated is
+    shown again at the next visit, and counted once."""
+    time = Time()
+    session = fresh(time)
+    session.new_game(code=GameCode.parse(CODE))
+    for text in DEAL_2_DRAW_1:
+        session.play(Move.from_text(text))
+    writes = dict(session.take_writes())
+    stats = json.loads(writes[STATS_KEY])
+    assert stats["recent"] == [session.table.key()]
+    stats["recent"] = [session.table.key_by_moves()]  # as the version before wrote it
+    history = json.loads(writes[HISTORY_KEY])
+    for entry in history["games"]:
+        entry["key"] = session.table.key_by_moves()
+    again = Session(now=time, stats=json.dumps(stats), history=json.dumps(history))
+    assert again.resume(writes[GAME_KEY]).won is not None and again.game.is_won
+    again.undo()
+    again.new_game()
+    writes = dict(again.take_writes())
+    record = Statistics.from_json(writes.get(STATS_KEY, json.dumps(stats))).record("D1N")
+    assert (record.won, record.lost, record.abandoned) == (1, 0, 0)
+    assert len(History.from_json(writes.get(HISTORY_KEY, json.dumps(history))).entries) == 1
+
+
 # --- shared links ------------------------------------------------------------------------
 def test_the_link_is_the_page_address_with_the_code_as_its_fragment() -> None:
     session = playing(0)

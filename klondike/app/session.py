@@ -307,7 +307,7 @@ class Session:
 
     def _deal(self, code: GameCode, checked: bool = False) -> Reply:
         old, table = self.table.game, self.table
-        if counts_as_played(old):
+        if self._leaving_counts():
             rule_set, stuck, was_checked = rule_set_of(old), table.is_stuck(), table.checked
             score, key = old.score_at(table.clock.elapsed()), table.key()
             self.keeping.record(lambda stats: stats.record_end(
@@ -364,7 +364,7 @@ class Session:
             return Reply(False, deals.code_error(e))
         if str(code) == self.game.code:
             return Reply()
-        if counts_as_played(self.game) and not self.elsewhere:
+        if self._leaving_counts() and not self.elsewhere:
             return Reply(False, _("This link deals {code}. The game in progress would count "
                                   "as a game not won in the statistics.").format(code=code),
                          ask=code)
@@ -493,7 +493,7 @@ class Session:
         game = self.game
         if not game.moves_made:
             return Reply(False, _("The deal is at its start already"))
-        counted = counts_as_played(game)
+        counted = self._leaving_counts()
         reply = self._deal(GameCode.parse(game.code), self.table.checked)
         said = _("Deal {code} restarted.").format(code=game.code)
         if counted:
@@ -509,6 +509,18 @@ class Session:
         self.table.back_to(target)
         return self._reply(self._after_action()._replace(
             said=_("Back to the last position that can be won")))
+
+    def _leaving_counts(self) -> bool:
+        """Whether leaving the game on the table records it (lost or abandoned): it has a
+        move, is not won, and was not recorded already (won, then taken back: a game
+        counts once)."""
+        return counts_as_played(self.game) and not self._recorded()
+
+    def _recorded(self) -> bool:
+        """Whether the game on the table is recorded in the statistics already, under its
+        key or the key it had before the key was its dealing's (won before an update)."""
+        table, stats = self.table, self.keeping.stats
+        return stats.counted(table.key()) or stats.counted(table.key_by_moves())
 
     def _win(self) -> str:
         """Record the win (once per game, a reload shows it again) and say it."""
@@ -526,8 +538,11 @@ class Session:
             if day is not None and not solved:
                 stats.record_daily_win(day, game.draw)
 
-        self.keeping.record(won)
-        self._remember(SOLVED if solved else WON, score)
+        if self.keeping.stats.counted(table.key_by_moves()):  # won before an update
+            self.keeping.record(lambda stats: stats.also_counted(key))
+        else:
+            self.keeping.record(won)
+            self._remember(SOLVED if solved else WON, score)
         if solved:
             return _("Play it for me won this game in {moves} moves. It is counted apart in "
                      "the statistics, not as your win.").format(moves=moves)

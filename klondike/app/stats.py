@@ -291,6 +291,15 @@ class Statistics:
         _check_rule_set(rule_set)
         return self.records.setdefault(rule_set, Record())
 
+    def counted(self, game_key: str) -> bool:
+        """Whether the game of ``game_key`` is among the games recorded lately."""
+        return game_key in self.recent
+
+    def also_counted(self, game_key: str) -> None:
+        """The game of ``game_key`` is recorded already, under another key (the key it had
+        before an update): nothing is counted, and nothing will be under this one."""
+        self._seen(game_key)
+
     def _seen(self, game_key: str | None) -> bool:
         if game_key is None:
             return False

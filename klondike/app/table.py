@@ -136,8 +136,19 @@ class Table:
         return other.to_json() != self.game.to_json() or dealt_of(stored) != self.dealt
 
     def key(self) -> str:
-        """The statistics' key of the game on the table: a reload of it is the same game;
-        the same deal dealt again, even won with the same moves, is not (issue 39)."""
+        """The statistics' key of the game on the table: this dealing of its deal,
+        whatever its moves. A reload of it is the same game, and so is the game after an
+        undo: a game won, taken back and left counted once (it was counted again, as
+        left). The same deal dealt again, even won with the same moves, is another game
+        (issue 39). A save from before the dealing's token: its code and moves."""
+        if not self.dealt:
+            return key_of_game(self.game.to_json())
+        return key_of_game(f"{self.game.code} {self.dealt}")
+
+    def key_by_moves(self) -> str:
+        """The key of the game as it was made until the key was the dealing's (the code,
+        the moves and the token): a game recorded under it, won on the table when the
+        page was updated, is not recorded again under the new key."""
         return key_of_game(self.game.to_json() + self.dealt)
 
     def settle(self) -> None:
