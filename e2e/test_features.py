@@ -87,6 +87,39 @@ def test_a_dialog_gives_the_focus_back_to_what_opened_it_the_menu_for_its_items(
     assert page.evaluate(FOCUSED) == ["BUTTON", "new-game", False]
 
 
+IN_TOOLBAR = "document.activeElement.closest('.toolbar') !== null"
+
+
+def test_the_focus_goes_on_where_what_had_it_is_gone(page):
+    """WCAG 2.4.3: a banner's button hidden by its own press, a dialog closed whose
+    opener is gone: the focus fell to the page, and the next Tab started from its top. It
+    goes to Undo, or to New game where nothing can be undone."""
+    if page.locator("dialog[open]").count():
+        page.keyboard.press("Escape")
+    start(page, "KL1-D3V-AAAAAAC")  # R6: stuck from the start (draw 3, Vegas: one pass)
+    click_stock(page)
+    wait_for_moves(page, 1)
+    page.focus("#stuck [data-action=undo]")
+    page.keyboard.press("Enter")
+    wait_for_moves(page, 0)  # still stuck: the banner stays, its Undo goes
+    assert page.locator("#stuck [data-action=undo]").is_hidden()
+    assert page.evaluate(FOCUSED) == ["BUTTON", "new-game", False]
+    assert page.evaluate(IN_TOOLBAR)
+    # The win's New game, then the New game dialog's Enter: its opener closed with the win.
+    start(page, "KL1-D1N-AAAAAAC")
+    game = Game.from_code("KL1-D1N-AAAAAAC")
+    for text in DEAL_2_DRAW_1:
+        pointer_play(page, game, text)
+    page.wait_for_selector("#win-dialog[open]")
+    page.focus("#win-dialog [data-action=new-game]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#new-dialog[open]")
+    page.keyboard.press("Enter")  # the dialog's own button: a new deal
+    page.wait_for_selector("#new-dialog:not([open])", state="attached")
+    page.wait_for_function(IN_TOOLBAR)
+    assert page.evaluate(FOCUSED) == ["BUTTON", "new-game", False]
+
+
 @pytest.mark.parametrize(
     ("action", "dialog"),
     [("new-game", "new-dialog"), ("settings", "settings-dialog"), ("stats", "stats-dialog"),

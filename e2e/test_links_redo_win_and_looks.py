@@ -103,9 +103,18 @@ def test_a_link_opened_during_a_game_asks_first_and_a_malformed_one_changes_noth
     set_fragment(page, SHARED)
     page.wait_for_selector("#link-dialog[open]")
     assert SHARED in page.text_content("#link-message")
+    assert page.text_content("#link-title") == "A shared deal"
     page.click("[data-action=link-keep]")
     assert code(page) == "KL1-D1N-AAAAAAD" and moves(page) == ["S"]
     wait_address(page, site_url + "#KL1-D1N-AAAAAAD")
+
+    # Escape keeps playing too, and the address is the game's link again at once (it
+    # kept the refused deal's until the next move, and a reload asked again).
+    set_fragment(page, SHARED)
+    page.wait_for_selector("#link-dialog[open]")
+    page.keyboard.press("Escape")
+    wait_address(page, site_url + "#KL1-D1N-AAAAAAD")
+    assert code(page) == "KL1-D1N-AAAAAAD" and moves(page) == ["S"]
 
     set_fragment(page, SHARED)
     page.wait_for_selector("#link-dialog[open]")
@@ -114,6 +123,20 @@ def test_a_link_opened_during_a_game_asks_first_and_a_malformed_one_changes_noth
                            arg=SHARED)
     after_frame(page)  # the new game is saved after the frame
     assert moves(page) == []
+    assert page.watch.problems() == []
+
+
+def test_a_link_opened_over_a_stuck_game_at_its_start_says_only_the_new_deal(
+        fresh_context, site_url):
+    """The saved game, stuck from its start (no move: left without a question), said "No
+    useful move is left" at the resume; the link's deal replaced it at once, and the
+    status line read "No useful move is left New game KL1-D1N-AAAAAAE: ...", of a game
+    no longer on the table."""
+    stuck = save_game(Game.from_code("KL1-D3V-AAAAAAC"), 0.0)  # R6, from the start
+    fresh_context.add_init_script(f"localStorage.setItem('klondike.game', {json.dumps(stuck)});")
+    page = open_app(fresh_context, site_url + "#KL1-D1N-AAAAAAE")
+    assert code(page) == "KL1-D1N-AAAAAAE"
+    assert status(page).startswith("New game KL1-D1N-AAAAAAE: draw 1"), status(page)
     assert page.watch.problems() == []
 
 

@@ -156,7 +156,19 @@ def test_R8_indicator_says_lost_and_offers_undo_to_the_last_winnable_position(pa
 
 
 def test_R8_daily_deal_matches_the_command_line_and_is_remembered_when_won(page):
+    # A game in progress is left only once the player says so (it was left at once).
+    start(page, "KL1-D1N-AAAAAAD")
+    click_stock(page)
+    wait_for_moves(page, 1)
     choose(page, "daily")
+    page.wait_for_selector("#link-dialog[open]")
+    assert page.text_content("#link-title") == "The daily deal"
+    assert "would count as a game not won" in page.text_content("#link-message")
+    page.keyboard.press("Escape")
+    assert page.text_content("#code") == "KL1-D1N-AAAAAAD" and moves(page) == ["S"]
+    choose(page, "daily")
+    page.wait_for_selector("#link-dialog[open]")
+    page.click("[data-action=link-start]")
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Daily')")
     settle(page)  # the new deal's cards glide into place; a drag aims at where they end
     day = page.evaluate(
@@ -167,6 +179,16 @@ def test_R8_daily_deal_matches_the_command_line_and_is_remembered_when_won(page)
     result = subprocess.run([sys.executable, "-m", "klondike", "daily", day, "--draw", "1"],
                             capture_output=True, text=True, check=True, cwd=ROOT)
     assert code == result.stdout.strip()
+    # Chosen again while it is played, it is not dealt again (its moves were lost).
+    click_stock(page)
+    wait_for_moves(page, 1)
+    choose(page, "daily")
+    page.wait_for_function("document.getElementById('status').textContent"
+                           ".startsWith('This is the daily deal already')")
+    assert moves(page) == ["S"]
+    page.click("[data-action=undo]")
+    wait_for_moves(page, 0)
+    settle(page)
     # Win it by pointer along the solver's line; the statistics remember the day.
     line = solve(Game.from_code(code), budget=200_000).moves
     game = Game.from_code(code)

@@ -29,8 +29,9 @@ from page.board import GLIDE_S, Board
 from page.celebration import Celebration
 from page.demo import DemoControls
 from page.dialogs import Dialogs, fill_language_choices, translate_page
-from page.dom import BOARD, STATUS, TABLE, nullable, say
+from page.dom import BOARD, TABLE, nullable, say
 from page.keyboard import Keyboard
+from page.links import DAILY, Links
 from page.pointer import Pointer
 from page.replay import ReplayControls
 from page.solver import SolverWorker, device_gib
@@ -73,8 +74,7 @@ class App:
         self.won = None  # the win's message, shown a frame after the winning move
         self.won_proxy = create_proxy(self.show_won)
         self.won_after_frame = create_proxy(lambda *_args: setTimeout(self.won_proxy, 0))
-        self.linked = None  # the code of a link opened during a game, asked about
-        self.address_code = None  # the code the address bar links to
+        self.links = Links(self)  # a link to a deal, the daily deal: asked about first
         # "Can this still be won?", the hint, the daily deal: the solver's worker.
         self.solver = SolverWorker(self.on_solver, self.on_solver_failed)
         self.hint_proxy = create_proxy(self.hint_due)
@@ -156,11 +156,7 @@ class App:
     def draw_table(self) -> None:
         settings = self.session.settings
         self.board.render(self.session.shown, settings, settings.animation != "off")
-        if self.linked is not None and not self.dialogs.asking_link():
-            self.linked = None  # the link's question was closed with Escape: keep playing
-            self.show_address()
-        elif self.session.game.code != self.address_code and self.linked is None:
-            self.show_address()  # a new deal (while a link is asked about, its own stays)
+        self.links.after_draw()
 
     def on_storage(self, event) -> None:
         """Another tab stored something (the storage event)."""
@@ -180,38 +176,6 @@ class App:
     def redo(self) -> None:
         if not self.busy:
             self.show(self.session.redo())
-
-    # --- links to a deal (issue 25) ----------------------------------------------------
-    def show_address(self) -> None:
-        self.address_code = self.session.game.code
-        address.show(self.session.link(window.location.href))
-
-    def on_hashchange(self, _event) -> None:
-        self.follow_link(address.opened())
-
-    def follow_link(self, opened: tuple[str, str], starting: bool = False) -> None:
-        """The page was opened from a link (``starting``), or its address's fragment was
-        changed: ``opened`` is the address's fragment and query."""
-        reply = self.session.follow_link(*opened)
-        if reply.ask is None:
-            if starting and reply.said:  # what the resume said stays (a damaged save)
-                reply = reply._replace(said=f"{STATUS.textContent} {reply.said}".strip())
-            self.show(reply)
-            self.show_address()  # also back from a malformed code typed into it
-        else:
-            self.linked = reply.ask
-            self.dialogs.ask_link(reply.said)
-
-    def start_link(self) -> None:
-        code, self.linked = self.linked, None
-        self.dialogs.close_link()
-        if code is not None:
-            self.show(self.session.new_game(code=code))
-
-    def keep_playing(self) -> None:
-        self.linked = None
-        self.dialogs.close_link()
-        self.show_address()
 
     async def finish(self) -> None:
         """R6 "Finish game": play the rest home, one card at a time, animated."""
@@ -255,8 +219,12 @@ class App:
             board.mark_run("hint", marks.pile, marks.index)
         say(said)
 
-    def start_daily(self) -> None:
-        self.show(self.session.start_daily(today()))  # the worker works it out
+    def start_daily(self, confirmed: bool = False) -> None:
+        reply = self.session.start_daily(today(), confirmed)  # the worker works it out
+        if reply.ask_daily:
+            self.links.ask(DAILY, reply.said)
+        else:
+            self.show(reply)
 
     # --- events ----------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -284,8 +252,6 @@ class App:
             "copy-link": dialogs.copy_link,
             "redo": self.redo,
             "restart": lambda: self.show(self.session.restart()),
-            "link-start": self.start_link,
-            "link-keep": self.keep_playing,
             "start": dialogs.start_from_new,
             "close-dialog": lambda: button.closest("dialog").close(),
             "settings": dialogs.open_settings,
@@ -301,6 +267,7 @@ class App:
             "take-over": self.take_over,
             "history-replay": lambda: dialogs.replay(button.dataset.key),
             **self.demo.actions(), **self.replays.actions(), **self.backups.actions(),
+            **self.links.actions(),
         }
         if action in actions:
             actions[action]()
@@ -362,10 +329,12 @@ async def main() -> None:
         (document, "visibilitychange", app.on_visibilitychange),
         (window, "resize", app.on_resize),
         (window, "storage", app.on_storage),
-        (window, "hashchange", app.on_hashchange),
+        (window, "hashchange", app.links.on_hashchange),
     ]
     for target, kind, handler in listen:
         target.addEventListener(kind, create_proxy(handler))
+    # A dialog's close does not bubble: heard on its way down (the capture phase).
+    BOARD.addEventListener("close", create_proxy(dialogs.on_close), True)
     setInterval(create_proxy(app.on_tick), 1000)
     opened = address.opened()  # before the first drawing makes it the saved game's link
     # The loading bar goes before the first drawing, which measures the room below the
@@ -379,7 +348,7 @@ async def main() -> None:
     for button in BOARD.querySelectorAll("button[data-action]"):
         button.disabled = False
     toolbar.show_toolbar(app.session.toolbar())  # Undo and Redo as the game has them
-    app.follow_link(opened, starting=True)  # opened from a link to a deal
+    app.links.follow(opened, starting=True)  # opened from a link to a deal
     dialogs.prime()  # the page's first modal dialog, before the player can win
     BOARD.setAttribute("aria-busy", "false")
     performance.mark("klondike-ready")

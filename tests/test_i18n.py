@@ -86,7 +86,7 @@ def test_extraction_finds_the_core_the_glue_and_the_page(template):
     assert "The {card} can go only on a {colour} {rank}, not on the {top}" in msgids_  # game
     assert "unknown scoring letter {letter} (use N, S, V or X)" in msgids_  # codes, R7
     assert "That card cannot go there" in msgids_  # gestures
-    assert "Move undone" in msgids_  # klondike/app/session.py
+    assert "Undone: {move}" in msgids_  # klondike/app/table.py
     assert {"Spades foundation", "Column 7", "No useful move is left.", "Start"} <= msgids_
     assert {c.name for c in CARDS} <= msgids_  # the 52 names, each its own message
     assert {"ace", "king", "spades", "red", "black", "face-down card"} <= msgids_
@@ -104,7 +104,7 @@ def test_extraction_finds_the_core_the_glue_and_the_page(template):
     for word in ("red", "black"):
         comments = template[word].auto_comments
         assert comments[0].startswith("Translators: the colour a card needs"), word
-    assert template["Move undone"].auto_comments == []
+    assert template["Undone: {move}"].auto_comments == []
     # A button's text carries a note that it is one (the check keeps Polish and Czech short).
     assert template["Undo"].auto_comments == [catalogs.BUTTON_NOTE]  # index.html
     assert template["Play again"].auto_comments == [catalogs.BUTTON_NOTE]  # made in Python

@@ -230,6 +230,32 @@ def test_R8_the_daily_deal_is_the_same_for_everyone_and_remembered() -> None:
     assert not any('"daily"' in request for request in again.requests)
 
 
+def test_R8_the_daily_deal_keeps_the_game_in_progress_until_the_player_says_so() -> None:
+    """Daily deal, chosen again while its deal is played, dealt it again (the moves were
+    gone, and the game counted as left); chosen during another game, it left that game
+    without a question, where a link asks first."""
+    session = fresh(Time())
+    day = date(2026, 12, 2)
+    Worker(session).pump(session.start_daily(day))
+    session.tap("stock", 0, None)
+    again = session.start_daily(day)
+    assert not again.changed and session.game.moves_made == 1
+    assert again.said == ("This is the daily deal already. Restart this deal, in the More "
+                          "menu, deals it again.")
+    session.new_game(code=GameCode.parse(CODE))
+    session.tap("stock", 0, None)
+    asked = session.start_daily(day)
+    assert asked.ask_daily and not asked.changed
+    assert session.game.code == CODE and session.game.moves_made == 1
+    assert "would count as a game not won" in asked.said
+    dealt = session.start_daily(day, confirmed=True)  # the player said so
+    assert dealt.changed and session.game.code == daily_code(day, 1)
+    record = Statistics.from_json(dict(session.take_writes())[STATS_KEY]).record("D1N")
+    assert record.abandoned == 2  # the daily deal left once, then this game
+    session.new_game()  # no move: nothing to ask about
+    assert session.start_daily(day).changed
+
+
 def test_the_clock_stops_while_the_page_is_hidden() -> None:
     time = Time()
     session = fresh(time)
@@ -464,6 +490,21 @@ def test_a_link_deals_its_code_at_once_when_no_game_is_in_progress() -> None:
     assert reply.ask is None and session.game.code == "KL1-D3N-AAAAAAE"
 
 
+def test_a_link_opened_at_the_start_says_what_could_not_be_read_not_the_game_left() -> None:
+    """The saved game, stuck at its start, is left at once for the link's deal: "No
+    useful move is left" was said before the new deal, of a game no longer there; a
+    damaged value's message is still said."""
+    stuck = Session(now=Time())
+    stuck.new_game(code=GameCode.parse("KL1-D3V-AAAAAAC"))  # R6: stuck from the start
+    saved = dict(stuck.take_writes())[GAME_KEY]
+    for stats, problem in ((None, ""), ("{not json", "The statistics could not be read")):
+        session = Session(now=Time(), stats=stats)
+        assert session.resume(saved).said.endswith("No useful move is left")
+        said = session.follow_link("#KL1-D1N-AAAAAAE", starting=True).said
+        assert said.startswith(problem) and "No useful move" not in said, said
+        assert said.endswith("New game KL1-D1N-AAAAAAE: draw 1, Normal scoring.")
+
+
 def test_a_first_visit_by_a_link_starts_with_the_links_deal_and_says_it_once() -> None:
     # Not a random deal first, said and left at once for the link's (the status line
     # said "New game ...-D1N-...: ... New game ...-D3N-AAAAAAG: ..." on such a visit).
@@ -669,7 +710,8 @@ def test_R8_the_turn_to_not_winnable_is_said_once_not_only_shown() -> None:
     back = session.solver_heard(solve_says(session, "won"))
     assert back.winnable.state == "won"
     # The position was known winnable: the undo says it, the answer again says nothing.
-    assert undone.said == "Move undone. This game can be won again" and back.said is None
+    assert undone.said == ("Undone: 3 of diamonds turned from the stock. This game can be won "
+                           "again") and back.said is None
     again = session.tap("stock", 0, None)  # known lost already: said with the move
     assert again.said.endswith(". This game can no longer be won")
 
@@ -802,7 +844,8 @@ def test_R8_the_way_back_to_winnable_is_said_when_the_answer_comes_after_the_und
     assert session.solver_heard(solve_says(session, "lost")).said == (
         "This game can no longer be won")
     undone = session.undo()  # a position the solver has not answered yet: checking
-    assert undone.said == "Move undone" and undone.winnable.state == "busy"
+    assert undone.said == "Undone: 3 of diamonds turned from the stock"
+    assert undone.winnable.state == "busy"
     assert session.solver_heard(solve_says(session, "won")).said == "This game can be won again"
     assert session.solver_heard(solve_says(session, "won")).said is None  # once
 

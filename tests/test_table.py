@@ -58,7 +58,7 @@ def test_R4_undo_then_redo_plays_the_same_move_and_a_new_move_ends_redo():
     assert table.undo() == "There is nothing to undo"
     move = Move.from_text("T7>F")
     table.play(move)
-    assert table.undo() == "Move undone" and table.redo_line == [move]
+    assert table.undo() == "Undone: ace of hearts to its foundation" and table.redo_line == [move]
     table.play(table.redo_line[-1])  # Redo: the very move it keeps
     assert table.redo_line == [] and table.game.moves_made == 1
     table.undo()

@@ -73,6 +73,7 @@ class Reply(NamedTuple):
     won: str | None = None  # the win dialog's message, shown a frame after the move
     error: str | None = None  # the New game dialog's message beside the code field
     ask: GameCode | None = None  # a link's deal, to ask about first (a game would be left)
+    ask_daily: bool = False  # the daily deal: ask first (Session.start_daily, confirmed)
     hint: Hint | None = None  # R8: a hint to show now
     hint_wait: float | None = None  # call Session.hint_due after this many seconds
     answered: bool = False  # the solver answered about the position on the table

@@ -116,6 +116,7 @@ class Session:
         self.table = Table(now, play=self.solver.play)
         self._auto = False  # safe cards go home after the player's move (auto_step)
         self.demo = Demo()  # Play it for me
+        self._start_problems: list[str] = []  # what the start could not read (resume)
         self.replay: Replay | None = None  # a game of the history, replayed over the table
         self._stuck_shown = False  # R6: the "no useful move" banner, as last drawn
 
@@ -235,6 +236,7 @@ class Session:
         if hidden is not None:
             self.table.hidden = hidden
         problems = self.keeping.problems()
+        self._start_problems = problems  # said again if a link's deal is dealt at once
         reply = None
         if is_newer(stored, SAVE_VERSION):
             self.keeping.hold(GAME_KEY)
@@ -321,11 +323,21 @@ class Session:
 
     @_closes_replay
     @_here
-    def start_daily(self, day: date) -> Reply:
+    def start_daily(self, day: date, confirmed: bool = False) -> Reply:
         """R8: the deal of ``day`` (the player's calendar date), the same for everyone.
-        The solver's worker works it out, unless it is the daily deal started last."""
+        The solver's worker works it out, unless it is the daily deal started last. On the
+        table already, it is not dealt again (its moves were lost at once); a game that
+        leaving would count as not won is left only once the player ``confirmed`` it
+        (the reply asks: ``ask_daily``)."""
         draw, iso = self.settings.draw, day.isoformat()
         known = deals.known_daily(self.keeping.daily, iso, draw)
+        if known is not None and known == self.game.code:
+            return Reply(False, _("This is the daily deal already. Restart this deal, in "
+                                  "the More menu, deals it again."))
+        if not confirmed and self._leaving_counts():
+            return Reply(False, _("The daily deal would replace the game in progress, which "
+                                  "would count as a game not won in the statistics."),
+                         ask_daily=True)
         if known is not None:
             return self._reply(self._start_daily(iso, known))
         if self.solver.down:
@@ -349,12 +361,20 @@ class Session:
         """The link that deals this game's deal (:func:`klondike.app.deals.link`)."""
         return deals.link(address, self.game.code)
 
-    def follow_link(self, fragment: str, query: str = "") -> Reply:
+    def follow_link(self, fragment: str, query: str = "", starting: bool = False) -> Reply:
         """A link was opened: the address's ``fragment`` ("#KL1-D3V-AAAAAAG") or its
         ``query`` ("?game=KL1-D3V-AAAAAAG"). When a game in progress would be left, the
         reply asks (``ask``: the code; then :meth:`new_game` with it). A malformed code
         says why, as a typed one does, and changes nothing; the deal on the table already,
-        or no code, does nothing."""
+        or no code, does nothing. ``starting``: the page opened with the link, after
+        :meth:`resume`; what the resume could not read is said again before the deal,
+        but not what it said of the game left (no useful move left in it)."""
+        reply = self._follow_link(fragment, query)
+        if starting and reply.said and reply.ask is None:
+            reply = reply._replace(said=" ".join([*self._start_problems, reply.said]))
+        return reply
+
+    def _follow_link(self, fragment: str, query: str) -> Reply:
         text = deals.linked_text(fragment, query)
         if not text:
             return Reply()

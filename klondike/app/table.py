@@ -10,7 +10,7 @@ or the solver (:class:`klondike.app.session.Session` joins them).
 >>> table.play(move)
 'ace of hearts to its foundation; 8 of hearts turned up'
 >>> table.undo(), table.redo_line
-('Move undone', [Move('T7>F')])
+('Undone: ace of hearts to its foundation', [Move('T7>F')])
 """
 
 from __future__ import annotations
@@ -189,9 +189,11 @@ class Table:
         """Take the last move back (R4): what to say, also when there is none."""
         if not self.game.moves_made:
             return _("There is nothing to undo")
-        self.redo_line.append(self.game.undo())
+        move = self.game.undo()
+        self.redo_line.append(move)
         self.keys.selected = None
-        return _("Move undone")
+        # Which move, as Redo says it (the card it turned up is face down again: unsaid).
+        return _("Undone: {move}").format(move=describe_move(self.game, move, turned=False))
 
     def back_to(self, moves: int) -> None:
         """Undo until ``moves`` moves are left; Redo plays them again."""

@@ -16,7 +16,7 @@ from klondike.i18n import (
     translations_from_mo,
 )
 
-from .dom import nullable, say, text_with_codes
+from .dom import BOARD, focus_after, focus_fell, nullable, say, text_with_codes
 
 EARLY = ".toolbar, #table"  # on screen before Python is ready (static/paint.js)
 NEW_DIALOG = document.getElementById("new-dialog")
@@ -34,6 +34,7 @@ class Dialogs:
     def __init__(self, app) -> None:
         self.app = app
         self.language = "en"
+        self.opened: set[str] = set()  # the ids of the dialogs modal() opened, still open
 
     # --- New game and the win -------------------------------------------------------------
     def open_new(self) -> None:
@@ -68,6 +69,18 @@ class Dialogs:
         """Open ``dialog``; a drag in progress ends first, its cards back in place."""
         self.app.pointer.cancel()
         dialog.showModal()
+        self.opened.add(dialog.id)
+
+    def on_close(self, event) -> None:
+        """A dialog closed (heard on the way down: close does not bubble). The focus went
+        back to what had it before; where that is gone (Finish game, hidden once the game
+        was won; the win's New game, in a dialog closed), it fell to the page, and a
+        keyboard's next Tab started from the top: it goes to the way on instead."""
+        if event.target.id in self.opened:  # not the dialog prime() opened and closed
+            self.opened.discard(event.target.id)
+            if focus_fell() and not any(d.open for d in BOARD.querySelectorAll("dialog")):
+                focus_after(False)
+        self.app.links.on_close(event)
 
     @staticmethod
     def prime() -> None:
@@ -104,9 +117,12 @@ class Dialogs:
         except Exception:  # no clipboard (insecure context): the address is the link
             say(_("The address of this page is the link to this deal"))
 
-    def ask_link(self, message: str) -> None:
-        """A link to another deal was opened during a game: start it, or keep playing."""
+    def ask_link(self, message: str, title: str, start: str) -> None:
+        """A link to another deal was opened during a game, or the daily deal chosen: start
+        it (the button ``start`` says so), or keep playing."""
+        document.getElementById("link-title").textContent = title
         document.getElementById("link-message").textContent = message
+        LINK_DIALOG.querySelector("[data-action=link-start]").textContent = start
         if not LINK_DIALOG.open:
             self.modal(LINK_DIALOG)
 

@@ -24,6 +24,21 @@ def by_action(name: str):
     return BOARD.querySelector(f'[data-action="{name}"]')
 
 
+def focus_fell() -> bool:
+    """Whether the focus fell to the page itself: the element that had it was hidden,
+    or its dialog closed (a keyboard's next Tab would start from the page's top)."""
+    active = nullable(document.activeElement)
+    return active is None or active.tagName == "BODY"
+
+
+def focus_after(hidden_with_focus: bool) -> None:
+    """Where the focus goes when what had it is gone: Undo, where it can, else New game
+    (the ways on after a banner's button, Finish game, the win)."""
+    if hidden_with_focus or focus_fell():
+        undo = by_action("undo")
+        (by_action("new-game") if undo.disabled else undo).focus()
+
+
 def say(text: str) -> None:
     """The status line, a live region: screen readers announce every move."""
     STATUS.textContent = text

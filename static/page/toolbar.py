@@ -6,7 +6,7 @@ would cost every move calls into the DOM)."""
 
 from js import document, window
 
-from .dom import BOARD, by_action
+from .dom import BOARD, by_action, focus_after
 
 SCORE = document.getElementById("score")
 CODE = document.getElementById("code")
@@ -28,7 +28,10 @@ def _changed(name: str, value: object) -> bool:
 
 def _hide(name: str, element, hidden: bool) -> None:
     if _changed(name + ".hidden", hidden):
+        had_focus = hidden and element.contains(document.activeElement)
         element.hidden = hidden
+        if had_focus:  # (a banner's Undo, Finish game once the game is won)
+            focus_after(True)
 
 
 def show_toolbar(bar) -> None:
