@@ -299,6 +299,19 @@ def test_keyboard_pick_a_card_and_a_target(page):
     assert moves(page) == [text]
 
 
+def test_a_pile_the_keyboard_reaches_is_described_empty_ones_too(page):
+    """The status line (a live region) says what a sighted player sees at a glance: the
+    face-down cards of a column, the stock's size, an empty pile (the last text stayed,
+    "face-down card" over an empty foundation)."""
+    start(page, "KL1-D1N-AAAAAAG")
+    said = "document.getElementById('status').textContent"
+    for pile, text in (("stock", "24 cards in the stock"), ("Fs", "empty"),
+                       ("T7", "ace of hearts; 6 face-down cards in this column"),
+                       ("waste", "empty")):
+        page.focus(f'.slot[data-pile="{pile}"]')
+        assert page.evaluate(said) == text, pile
+
+
 def test_every_card_has_an_accessible_name(page):
     start(page, "KL1-D1N-AAAAAAG")
     assert card(page, "Ah")["label"] == "ace of hearts"

@@ -15,6 +15,19 @@ def test_the_cursor_starts_on_each_piles_top_card_and_names_it():
     assert keys.point(game, "Fh") == (-1, None)
 
 
+def test_a_pile_reached_says_its_card_its_face_down_count_or_that_it_is_empty():
+    """What a sighted player sees at a glance: the face-down cards of a column, the
+    stock's size; an empty pile says so (the last text stayed in the status line)."""
+    game, keys = Game.from_code(DEAL), Keys()
+    assert keys.said(game, "T7") == "ace of hearts; 6 face-down cards in this column"
+    assert keys.said(game, "T2") == "jack of clubs; 1 face-down card in this column"
+    assert keys.said(game, "T1") == "ace of diamonds"  # nothing face down
+    assert keys.said(game, "stock") == "24 cards in the stock"
+    assert keys.said(game, "waste") == keys.said(game, "Fh") == "empty"
+    game.play(Move.from_text("T1>F"))
+    assert keys.said(game, "T1") == "empty" and keys.said(game, "Fd") == "ace of diamonds"
+
+
 def test_arrows_go_round_the_piles_and_up_out_of_a_column():
     game, keys = Game.from_code(DEAL), Keys()
     assert keys.arrow(game, "stock", "ArrowLeft") == "T7"  # round the table

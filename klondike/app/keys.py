@@ -6,7 +6,7 @@ Enter makes and puts down. :class:`~klondike.app.session.Session` plays what it 
 from __future__ import annotations
 
 from ..game import Game
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..moves import Move
 from .gestures import card_at, drag_move, refusal, tap_move
 from .view import COLUMN_PILES, PILES
@@ -51,6 +51,26 @@ class Keys:
         if pile in COLUMN_PILES and index < len(game.tableau[COLUMN_PILES.index(pile)].down):
             return index, _("face-down card")
         return index, _(card_at(game, pile, index).name)
+
+    def said(self, game: Game, pile: str) -> str:
+        """What the status line says as the cursor comes to ``pile``: the card pointed
+        at, and what a sighted player sees at a glance: how many cards are face down in a
+        column, how many the stock holds; "empty" for a pile without a card (the last
+        text stayed, a face-down card's name over an empty foundation)."""
+        index, name = self.point(game, pile)
+        if pile == "stock":
+            count = len(game.stock)
+            return ngettext("{count} card in the stock", "{count} cards in the stock",
+                            count).format(count=count) if count else _("empty")
+        if name is None:
+            return _("empty")
+        if pile in COLUMN_PILES:
+            down = len(game.tableau[COLUMN_PILES.index(pile)].down)
+            if down and index >= down:
+                return ngettext("{card}; {count} face-down card in this column",
+                                "{card}; {count} face-down cards in this column",
+                                down).format(card=name, count=down)
+        return name
 
     def arrow(self, game: Game, pile: str, key: str) -> str | None:
         """An arrow key on ``pile``: the pile to focus next (``pile`` itself when the

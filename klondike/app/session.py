@@ -647,6 +647,10 @@ class Session:
         """The card of ``pile`` the keyboard's cursor is on, and its name."""
         return self.table.keys.point(self.shown, pile)
 
+    def pile_said(self, pile: str) -> str:
+        """What to say as the keyboard's cursor comes to ``pile`` (:meth:`Keys.said`)."""
+        return self.table.keys.said(self.shown, pile)
+
     def pointed_index(self, pile: str) -> int:
         return self.table.keys.pointed_index(self.shown, pile)
 

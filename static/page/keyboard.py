@@ -64,7 +64,7 @@ class Keyboard:
         index, name = self.app.session.point(pile)
         if name is not None:
             board.mark_card("cursor", pile, index)
-            say(name)
+        say(self.app.session.pile_said(pile))  # "empty" too: the last text does not stay
 
     def choose(self, pile: str) -> None:
         app = self.app
