@@ -542,3 +542,17 @@ def test_the_lock_file_ships_its_header_and_no_package(fake_site):
     built = ROOT / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
     if built.exists():  # make test builds first
         assert json.loads(built.read_text()) == trimmed
+
+
+def test_a_dialog_that_focuses_a_button_is_described_by_its_message():
+    """The win's summary, the link's and the daily deal's warning, Play it for me's terms:
+    the focus lands on a button, so a screen reader reads the dialog's name and its
+    description, and the message must be that description (it was not read out)."""
+    page = (ROOT / "index.html").read_text()
+    for dialog in ("win-dialog", "link-dialog", "demo-dialog"):
+        tag = re.search(rf'<dialog id="{dialog}"[^>]*>', page)
+        assert tag, dialog
+        described = re.search(r'aria-describedby="([^"]+)"', tag[0])
+        assert described, dialog
+        message = re.search(rf'<p id="{described[1]}"', page[tag.end():])
+        assert message and message.start() < page[tag.end():].index("</dialog>"), dialog
