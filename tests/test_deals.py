@@ -51,6 +51,9 @@ def test_R8_the_daily_deal_started_last_is_known_for_its_day_and_draw_only():
 def test_what_is_said_of_a_deal():
     code = GameCode.parse("KL1-D3V-AAAAAAG")
     assert deals.dealt_said(code, "Vegas") == "New game KL1-D3V-AAAAAAG: draw 3, Vegas scoring."
+    untimed = GameCode.parse("KL1-D3X-AAAAAAG")  # R3.4: it was "None scoring"
+    assert deals.dealt_said(untimed, "None") == \
+        "New game KL1-D3X-AAAAAAG: draw 3, no score, time and moves."
     assert deals.daily_said("2026-12-05", 1, won=True) == \
         "Daily deal of 2026-12-05, draw 1 (won already)"
     said = deals.not_found_said(123)

@@ -82,6 +82,9 @@ def known_daily(daily: list[str], day: str, draw: int) -> str | None:
 
 
 def dealt_said(code: GameCode, scoring_name: str) -> str:
+    if code.scoring == "X":  # R3.4 (said "None scoring")
+        return _("New game {code}: draw {draw}, no score, time and moves.").format(
+            code=code, draw=code.draw)
     return _("New game {code}: draw {draw}, {scoring} scoring.").format(
         code=code, draw=code.draw, scoring=pgettext("scoring", scoring_name))
 
