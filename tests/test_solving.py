@@ -162,6 +162,9 @@ def test_a_worker_that_fails_leaves_the_game_playing_and_answers_what_waited() -
     assert session.start_daily(__import__("datetime").date(2026, 12, 2)).said.startswith(
         "The daily deal cannot be prepared")
     assert session.tap("stock", 0, None).changed  # the game plays on
+    # With a move played, nothing is asked first: the daily deal could not come.
+    again = session.start_daily(__import__("datetime").date(2026, 12, 2))
+    assert not again.ask_daily and again.said.startswith("The daily deal cannot be prepared")
 
 
 def test_the_watchdog_takes_a_silent_worker_for_dead() -> None:

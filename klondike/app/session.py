@@ -334,15 +334,15 @@ class Session:
         if known is not None and known == self.game.code:
             return Reply(False, _("This is the daily deal already. Restart this deal, in "
                                   "the More menu, deals it again."))
+        if known is None and self.solver.down:  # nothing to ask about: it cannot come
+            return self._reply(Reply(False, _("The daily deal cannot be prepared: the "
+                                              "solver is unavailable in this browser")))
         if not confirmed and self._leaving_counts():
             return Reply(False, _("The daily deal would replace the game in progress, which "
                                   "would count as a game not won in the statistics."),
                          ask_daily=True)
         if known is not None:
             return self._reply(self._start_daily(iso, known))
-        if self.solver.down:
-            return self._reply(Reply(False, _("The daily deal cannot be prepared: the "
-                                              "solver is unavailable in this browser")))
         self.solver.want_daily(iso, draw)
         return self._reply(Reply(False, _("Preparing the daily deal…")))
 
