@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 from harness import boot, open_app
-from player import choose, click_stock, pointer_play, settle, start, wait_for_moves
+from player import (
+    after_frame,
+    choose,
+    click_stock,
+    pointer_play,
+    settle,
+    start,
+    wait_for_moves,
+)
 
 from klondike import Game
 from tests.lines import DEAL_2_DRAW_1
@@ -266,7 +274,8 @@ def test_usable_at_200_percent_text_size(page):
         page.click("#menu > summary")
         page.wait_for_selector("#menu[open]")
         page.set_viewport_size({"width": 1024, "height": 768})
-        settle(page)
+        after_frame(page)  # the resize event's handler has run (read at once, it had not,
+        settle(page)  # and the items stood where the wide window had them: seen in CI)
         right = page.evaluate("Math.max(...[...document.querySelectorAll("
                               "'#menu .menu-items .button')].map("
                               "(b) => b.getBoundingClientRect().right))")
