@@ -16,7 +16,7 @@ from klondike.i18n import (
     translations_from_mo,
 )
 
-from .dom import BOARD, focus_after, focus_fell, nullable, say, text_with_codes
+from .dom import BOARD, focus_after, nullable, say, text_with_codes
 
 EARLY = ".toolbar, #table"  # on screen before Python is ready (static/paint.js)
 NEW_DIALOG = document.getElementById("new-dialog")
@@ -78,8 +78,8 @@ class Dialogs:
         keyboard's next Tab started from the top: it goes to the way on instead."""
         if event.target.id in self.opened:  # not the dialog prime() opened and closed
             self.opened.discard(event.target.id)
-            if focus_fell() and not any(d.open for d in BOARD.querySelectorAll("dialog")):
-                focus_after(False)
+            if not any(d.open for d in BOARD.querySelectorAll("dialog")):
+                focus_after(False)  # only if the focus fell to the page
         self.app.links.on_close(event)
 
     @staticmethod
@@ -129,10 +129,6 @@ class Dialogs:
     @staticmethod
     def close_link() -> None:
         LINK_DIALOG.close()
-
-    @staticmethod
-    def asking_link() -> bool:
-        return bool(LINK_DIALOG.open)
 
     # --- Settings -----------------------------------------------------------------------------
     def open_settings(self) -> None:
