@@ -23,6 +23,7 @@ Like a FEN in chess, :meth:`Game.position` writes any position as one line of te
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from . import jsontext
@@ -238,9 +239,53 @@ class Game:
         """Points (Normal, Standard before its time parts), dollars (Vegas) or None (X)."""
         return self._score if self._rules.shows_points else None
 
-    def score_at(self, seconds: float) -> int | None:
-        """The score to show after ``seconds`` of play, by the scoring's time rules (R3.2)."""
-        return self._rules.total(self._score, seconds, self.is_won)
+    def score_at(self, seconds: float, steps: Sequence[int] | None = None) -> int | None:
+        """The score to show after ``seconds`` of play, by the scoring's time rules (R3.2).
+        ``steps``: the time step (:func:`~.scoring.standard_step`) at which each action
+        was played, as the app's clock read, for a scoring whose clock takes points: the
+        score then runs as Windows keeps it (:func:`~.scoring.standard_running`).
+        Without them, or if they are not one per action, the whole time penalty is
+        taken from the points at once (:func:`~.scoring.standard_total`)."""
+        rules, history = self._rules, self._history
+        if steps is None or not rules.timed or len(steps) != len(history):
+            return rules.total(self._score, seconds, self.is_won)
+        start = history[0][1] if history else self._score
+        return rules.running_total(start, zip(steps, self.move_points(), strict=True), seconds,
+                                   self.is_won)
+
+    def move_points(self) -> list[int]:
+        """Each action's points by the scoring's table (R3), before any floor, in the
+        order played: what the score would gain from each, the floor aside.
+
+        >>> game = Game.from_position("D3S -/-/-/-/-/-/Kh - Kc|QhQc 13,11,13,11 5 3")
+        >>> for move in ("W>T7", "Fh>T7"):
+        ...     _ = game.play(move)
+        >>> game.move_points(), game.score  # the floor took 5 of the 15
+        ([5, -15], 0)
+        """
+        rules, draw = self._rules, self._code.draw
+        recycles = self._recycles - sum(
+            1 for move, _before, info in self._history if move.kind == DRAW and not info)
+        points = []
+        for move, _before, info in self._history:
+            kind = move.kind
+            if kind == COLUMN_TO_COLUMN:
+                p = rules.flip if info & 1 else 0
+            elif kind == DRAW:
+                p = 0
+                if not info:  # a recycle
+                    recycles += 1
+                    p = rules.recycle_points(draw, recycles)
+            elif kind == WASTE_TO_FOUNDATION:
+                p = rules.to_foundation
+            elif kind == WASTE_TO_COLUMN:
+                p = rules.waste_to_column
+            elif kind == COLUMN_TO_FOUNDATION:
+                p = rules.to_foundation + (rules.flip if info & 1 else 0)
+            else:  # FOUNDATION_TO_COLUMN
+                p = rules.from_foundation
+            points.append(p)
+        return points
 
     @property
     def moves_made(self) -> int:

@@ -15,6 +15,7 @@ before a move exactly (R4); the app shows what :meth:`Scoring.score_line` and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .i18n import N_, NC_, _
@@ -48,6 +49,8 @@ class Scoring:
     floor: int | None = None  # the score never goes below this; None: no floor
     passes: int | None = None  # passes through the stock; None: unlimited (R2.9)
     shows_points: bool = True
+    #: The clock takes points (R3.2): the score depends on when each move was made.
+    timed: bool = False
     unit: str = N_("Points")  # the help table's column of values
     best_label: str = N_("Best score")  # the statistics row of the best game
     bank_label: str | None = None  # the statistics row of a total carried over, if any
@@ -60,6 +63,18 @@ class Scoring:
         """The score shown after ``seconds`` of play with ``points`` from the moves (None
         when the scoring shows no points)."""
         return points if self.shows_points else None
+
+    def running_total(self, start: int, timed_points: Iterable[tuple[int, int]],
+                      seconds: float, won: bool) -> int | None:
+        """The score shown after ``seconds`` of play, from the score at the start and
+        each move's ``(time step, points)`` as played (a :attr:`timed` scoring's: the
+        others need no times and are asked :meth:`total`)."""
+        points = start
+        for _step, p in timed_points:
+            points += p
+            if self.floor is not None and points < self.floor:
+                points = self.floor
+        return self.total(points, seconds, won)
 
     def value_text(self, value: int | None) -> str:
         """A score as the player reads it ("730", "+$208"); "" for no score."""
@@ -119,6 +134,7 @@ class Standard(Normal):
     name: str = NC_("scoring", "Standard")
     choice: str = NC_("scoring", "Standard (Windows)")
     from_foundation: int = -15
+    timed: bool = True
 
     def recycle_points(self, draw: int, recycle_number: int) -> int:
         if draw == 1:
@@ -127,6 +143,10 @@ class Standard(Normal):
 
     def total(self, points: int, seconds: float, won: bool) -> int | None:
         return standard_total(points, seconds, won)
+
+    def running_total(self, start: int, timed_points: Iterable[tuple[int, int]],
+                      seconds: float, won: bool) -> int | None:
+        return standard_running(start, timed_points, seconds, won)
 
     def help_notes(self) -> list[str]:
         return [*Normal.help_notes(self),
@@ -215,10 +235,42 @@ def standard_time_bonus(seconds: float) -> int:
 
 
 def standard_total(move_points: int, seconds: float, won: bool) -> int:
-    """The Standard score shown at ``seconds``: move points less the time penalty,
-    never below 0, plus the time bonus once the game is won."""
+    """The Standard score shown at ``seconds`` when the moves' times are not known (a
+    game saved before they were kept): move points less the whole time penalty, never
+    below 0, plus the time bonus once the game is won. :func:`standard_running` is the
+    score as Windows keeps it."""
     total = max(0, move_points + standard_time_penalty(seconds))
     return total + (standard_time_bonus(seconds) if won else 0)
+
+
+def standard_step(seconds: float) -> int:
+    """R3.2: the full 10-second steps in ``seconds`` of play, each costing 2 points."""
+    return max(0, int(seconds)) // STANDARD_TIME_STEP
+
+
+def standard_running(start: int, timed_points: Iterable[tuple[int, int]], seconds: float,
+                     won: bool) -> int:
+    """R3.2 as Windows keeps the score: it runs from ``start``, and every move's points
+    and every 10 seconds' -2 take it no lower than 0, in the order they came.
+    ``timed_points``: each move's ``(time step, points)`` (:func:`standard_step` of the
+    clock when it was made, its points by the table), as played. Points the clock could
+    not take at 0 are not owed later: a card home after a long think at 0 shows 10.
+
+    >>> standard_running(0, [(0, 10), (20, 10), (20, 5)], 200, won=False)  # 0 from 10 s
+    15
+    >>> standard_total(25, 200, won=False)  # the same moves, the penalty taken at once
+    0
+    """
+    score, step = start, 0
+    for at, points in timed_points:
+        if at > step:
+            score = max(0, score + STANDARD_TIME_POINTS * (at - step))
+            step = at
+        score = max(0, score + points)
+    now = standard_step(seconds)
+    if now > step:
+        score = max(0, score + STANDARD_TIME_POINTS * (now - step))
+    return score + (standard_time_bonus(seconds) if won else 0)
 
 
 def vegas_text(dollars: int) -> str:

@@ -9,6 +9,8 @@ from klondike.codes import BadCode, GameCode
 from klondike.scoring import (
     SCORINGS,
     clock_text,
+    standard_running,
+    standard_step,
     standard_time_bonus,
     standard_time_penalty,
     standard_total,
@@ -136,6 +138,68 @@ def test_R3_2_standard_time_parts_are_pure_functions_of_seconds():
     assert standard_total(50, 100, won=False) == 30
     assert standard_total(10, 100, won=False) == 0  # never below 0
     assert standard_total(700, 100, won=True) == 680 + 7000
+
+
+def test_R3_2_standard_score_runs_and_the_clock_takes_it_no_lower_than_0():
+    # As Windows keeps it (ReactOS solitaire: the score is floored at each 10 s tick and
+    # at each move): a long think at 0 leaves no debt for the next points to pay off.
+    assert standard_running(0, [(0, 10), (20, 10)], 200, won=False) == 10
+    assert standard_total(20, 200, won=False) == 0  # the penalty taken at once, floor after
+    # Each tick floors: 10 points, 100 s at 0, then a card home and a card turned up.
+    assert standard_running(0, [(0, 10), (10, 15)], 100, won=False) == 15
+    # Above 0 all along, it is the same score as the penalty taken at once.
+    assert standard_running(0, [(0, 100), (5, 10)], 200, won=False) == \
+        standard_total(110, 200, won=False) == 70
+    assert standard_running(0, [(0, 700)], 100, won=True) == 680 + 7000
+    assert [standard_step(s) for s in (0, 9.9, 10, 125, -1)] == [0, 0, 1, 12, 0]
+
+
+def test_R3_2_a_move_made_at_0_is_floored_before_the_clock_takes_more():
+    # 30 points, then 20 steps (-40) bring it to 0; a recycle then costs nothing more
+    # (floored), and the next card home shows 10.
+    timed = [(0, 30), (20, -100), (20, 10)]
+    assert standard_running(0, timed, 205, won=False) == 10
+
+
+@pytest.mark.parametrize(("letter", "line"), [
+    *((letter, DEAL_2_DRAW_1) for letter in sorted(SCORINGS)),
+    *((letter, DEAL_3_DRAW_1) for letter in sorted(SCORINGS) if letter != "V"),  # recycles
+])
+def test_R3_move_points_replay_the_score_with_its_floor(letter, line):
+    # Each action's points by the table, floored in turn, give the game's own score
+    # (deal 3's line goes through recycles and the floor).
+    code = "KL1-D1{}-AAAAAA{}".format(letter, "C" if line is DEAL_2_DRAW_1 else "D")
+    game = Game.from_code(code)
+    scoring = SCORINGS[letter]
+    for n, move in enumerate(line, 1):
+        game.play(move)
+        if n % 17 == 0 or n == len(line):
+            points = game.move_points()
+            assert len(points) == n
+            running = scoring.running_total(scoring.start, ((0, p) for p in points), 0,
+                                            game.is_won)
+            assert running == game.score_at(0) == game.score_at(0, [0] * n), (letter, n)
+
+
+def test_R3_2_move_points_are_before_the_floor_and_the_run_floors_them_in_turn():
+    game = position(["Kc"], foundations="Qh", scoring="S")  # 0 points
+    game.play("Fh>T1")  # -15, floored at 0
+    game.play("T1>F")  # +10
+    assert game.move_points() == [-15, 10] and game.score == 10
+    assert game.score_at(0, [0, 0]) == 10  # not 0: the floor took the 15 at the time
+
+
+def test_R3_2_score_at_runs_with_the_moves_steps_and_falls_back_without_them():
+    game = position(["Ah", "2h"], scoring="S")
+    game.play("T1>F")  # +10 at step 0
+    game.play("T2>F")  # +10 after 300 s at 0
+    assert game.score_at(305, [0, 30]) == 10 - 2 * 0  # the ticks took the first 10 only
+    assert game.score_at(305, None) == 0  # steps unknown: the whole penalty at once
+    assert game.score_at(305, [0]) == 0  # not one a move: the same
+    assert game.score_at(320, [0, 30]) == 6
+    normal = position(["Ah"], scoring="N")
+    normal.play("T1>F")
+    assert normal.score_at(500, [0]) == 10
 
 
 def test_R3_2_score_at_applies_the_clock_only_in_standard():

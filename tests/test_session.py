@@ -272,6 +272,31 @@ def test_the_clock_stops_while_the_page_is_hidden() -> None:
     assert json.loads(dict(session.take_writes())[GAME_KEY])["elapsed"] == 45.0
 
 
+def test_R3_2_standard_score_runs_with_the_clock_and_a_reload_keeps_it() -> None:
+    time = Time()
+    session = fresh(time)
+    session.new_game(code=GameCode.parse("KL1-D1S-AAAAAAC"))  # DEAL_2_DRAW_1's deal
+    for text in DEAL_2_DRAW_1[:5]:  # four turns, then a waste card onto a column: +5
+        session.play(Move.from_text(text))
+    assert session.toolbar().score == "Score 5  Moves 5"
+    time.now += 300  # a long think: the clock takes the 5, and no more
+    assert session.toolbar().score == "Score 0  Moves 5"
+    # Two column moves, the first turning a card up (+5), a turn, a card home (+10):
+    # 15, where taking the whole time penalty (-60) from the 20 points would show 0.
+    for text in DEAL_2_DRAW_1[5:9]:
+        session.play(Move.from_text(text))
+    assert session.toolbar().score == "Score 15  Moves 9"
+    again = Session(now=time)  # a reload
+    again.resume(dict(session.take_writes())[GAME_KEY])
+    assert again.toolbar().score == "Score 15  Moves 9"
+    again.undo()
+    assert again.toolbar().score == "Score 5  Moves 8"
+    time.now += 20
+    assert again.toolbar().score == "Score 1  Moves 8"
+    again.play(Move.from_text(DEAL_2_DRAW_1[8]))  # the card home again, 320 s in
+    assert again.toolbar().score == "Score 11  Moves 9"
+
+
 def test_settings_out_of_range_keep_their_defaults() -> None:
     session = fresh(Time())
     assert session.change_settings(Settings(draw=3, scoring="Q")).said == "Settings saved"

@@ -12,6 +12,7 @@ from klondike.app.storage import (
     Settings,
     load_game,
     save_game,
+    steps_of,
     unsure_of,
 )
 
@@ -25,6 +26,45 @@ def test_R9_game_and_clock_round_trip_with_undo_history():
     assert restored.state() == game.state() and restored.history == game.history
     restored.undo()
     assert restored.moves_made == 2
+
+
+def test_R3_2_the_moves_time_steps_are_kept_where_the_clock_takes_points():
+    game = Game.from_code("KL1-D1S-AAAAAAG")
+    for move in ("S", "S", "S"):
+        game.play(move)
+    text = save_game(game, 95.0, steps=[0, 3, 9])
+    assert json.loads(text)["steps"] == [0, 3, 9] and steps_of(text, game, 95.0) == [0, 3, 9]
+    normal = Game.from_code("KL1-D1N-AAAAAAG")
+    normal.play("S")
+    assert "steps" not in json.loads(save_game(normal, 95.0, steps=[0]))  # no use there
+
+
+@pytest.mark.parametrize("steps", [
+    "[0, 3]",  # one short
+    "[0, 3, 9, 9]",  # one too many
+    "[3, 0, 9]",  # out of order
+    "[0, 3, 10]",  # later than the clock (95 s: step 9)
+    "[0, -1, 9]",
+    "[0, true, 9]",
+    "[0, 3.5, 9]",
+    '"0 3 9"',
+    "{}",
+])
+def test_R3_2_damaged_time_steps_are_unknown_and_the_game_is_kept(steps):
+    game = Game.from_code("KL1-D1S-AAAAAAG")
+    for move in ("S", "S", "S"):
+        game.play(move)
+    text = save_game(game, 95.0)[:-1] + f',"steps":{steps}}}'
+    assert load_game(text)[0].history == game.history
+    assert steps_of(text, game, 95.0) is None
+
+
+def test_R3_2_a_save_from_before_the_steps_were_kept():
+    game = Game.from_code("KL1-D1S-AAAAAAG")
+    assert steps_of(save_game(game, 0), game, 0) == []  # no move yet: nothing unknown
+    game.play("S")
+    assert steps_of(save_game(game, 20), game, 20) is None
+    assert steps_of("not json", game, 20) is None
 
 
 @pytest.mark.parametrize(

@@ -311,7 +311,7 @@ class Session:
         old, table = self.table.game, self.table
         if self._leaving_counts():
             rule_set, stuck, was_checked = rule_set_of(old), table.is_stuck(), table.checked
-            score, key = old.score_at(table.clock.elapsed()), table.key()
+            score, key = table.score(), table.key()
             self.keeping.record(lambda stats: stats.record_end(
                 rule_set, stuck, score, game_key=key, checked=was_checked))
             self._remember(LOST if stuck else LEFT, score)
@@ -546,7 +546,7 @@ class Session:
         """Record the win (once per game, a reload shows it again) and say it."""
         table = self.table
         game, seconds, daily = table.game, table.clock.elapsed(), self.keeping.daily
-        score = game.score_at(seconds)
+        score = table.score()
         rule_set, moves, key, checked = rule_set_of(game), game.moves_made, table.key(), \
             table.checked
         solved = table.solved

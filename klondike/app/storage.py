@@ -19,12 +19,13 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
+from itertools import pairwise
 
 from .. import jsontext
 from ..game import BadSave, Game
 from ..i18n import _
 from ..moves import IllegalMove, Move
-from ..scoring import SCORINGS
+from ..scoring import SCORINGS, standard_step
 from .stats import MAX_GAME_SECONDS
 from .stored import DAILY_VERSION, SETTINGS_VERSION
 
@@ -43,7 +44,7 @@ MOST_UNSURE = 32
 
 def save_game(game: Game, elapsed: float, checked: bool = False,
               redo: Sequence[Move] = (), dealt: str = "", solved: bool = False,
-              unsure: Sequence[int] = ()) -> str:
+              unsure: Sequence[int] = (), steps: Sequence[int] | None = None) -> str:
     """The game in progress: its save (code and moves), the clock in seconds, whether
     "Winnable deals only" dealt it (``checked``), the moves Redo would play again, the
     next one first (``redo``), and ``dealt``, a token of this dealing of the deal: the
@@ -51,7 +52,8 @@ def save_game(game: Game, elapsed: float, checked: bool = False,
     whether Play it for me played a move of it (``solved``: it counts apart), and
     ``unsure``: the positions (after so many of its moves) whose search ended "not sure",
     at the worker's memory cap or its budget, so a reload does not search them again
-    from scratch (:func:`unsure_of`)."""
+    from scratch (:func:`unsure_of`), and ``steps``: the time step at which each move
+    was made, kept where the clock takes points (:func:`steps_of`)."""
     data = game.save_record()
     data["elapsed"] = round(min(max(0.0, elapsed), MAX_GAME_SECONDS), 1)
     if checked:
@@ -64,7 +66,36 @@ def save_game(game: Game, elapsed: float, checked: bool = False,
         data["solved"] = True
     if unsure:
         data["unsure"] = sorted(set(unsure))[-MOST_UNSURE:]
+    if steps is not None and game.scoring.timed:
+        data["steps"] = list(steps)
     return json.dumps(data, separators=(",", ":"))
+
+
+def steps_of(text: str, game: Game, elapsed: float) -> list[int] | None:
+    """:func:`save_game`'s ``steps`` for ``game`` and its clock ``elapsed`` (loaded from
+    the same text): the time step (:func:`~klondike.scoring.standard_step`) of each of
+    its moves, in order. None where the scoring's clock takes points and they are not
+    known: a save from before they were kept, or a damaged list (the game itself is
+    kept, and its score takes the time penalty at once, as it did then).
+
+    >>> game = Game.from_code("KL1-D1S-AAAAAAG"); _ = game.play("S")
+    >>> steps_of(save_game(game, 12, steps=[0]), game, 12), steps_of('{}', game, 12)
+    ([0], None)
+    """
+    try:
+        data = jsontext.loads(text)
+    except ValueError:
+        return None
+    steps = data.get("steps") if isinstance(data, dict) else None
+    if steps is None:
+        return [] if not game.moves_made else None
+    if not isinstance(steps, list) or len(steps) != game.moves_made or not all(
+            type(s) is int and s >= 0 for s in steps):
+        return None
+    if any(a > b for a, b in pairwise(steps)) or (
+            steps and steps[-1] > standard_step(elapsed)):
+        return None  # out of order, or later than the clock: not what was played
+    return steps
 
 
 def unsure_of(text: str, game: Game) -> list[int]:

@@ -21,6 +21,7 @@ from ..codes import GameCode
 from ..game import BadSave, Game
 from ..i18n import _
 from ..moves import Move
+from ..scoring import standard_step
 from .ending import finish_line, is_stuck
 from .gestures import (
     Taps,
@@ -42,6 +43,7 @@ from .storage import (
     new_dealt,
     redo_of,
     save_game,
+    steps_of,
 )
 
 
@@ -86,6 +88,9 @@ class Table:
         self.solved = False  # Play it for me played a move of it: it counts apart
         self.dealt = ""  # the token of this dealing of the deal (storage.save_game)
         self.redo_line: list[Move] = []  # the moves undone, the next to play again last
+        # The clock's time step at each move (R3.2: Standard's score runs with it); None
+        # for a game saved before they were kept.
+        self.steps: list[int] | None = []
         self.taps = Taps()  # to tell a double tap
         self.keys = Keys()  # the keyboard's cursor and pick
         self.hidden = False  # the page is hidden: the clock does not run
@@ -104,6 +109,7 @@ class Table:
         self.checked = checked
         self.solved = False
         self.redo_line = []
+        self.steps = []
         self.clock = Clock(self.now)
         self.keys.reset()
         self.taps.forget()
@@ -117,6 +123,7 @@ class Table:
         self.checked = is_checked(stored)
         self.solved = is_solved(stored)
         self.redo_line = redo_of(stored, game)[::-1]
+        self.steps = steps_of(stored, game, elapsed)
         self.dealt = dealt_of(stored)
         self.keys.reset()
 
@@ -124,7 +131,7 @@ class Table:
         """The text that :meth:`load` reads back as this game; ``unsure``: the move counts
         of its positions the solver was not sure of (:func:`~.storage.unsure_of`)."""
         return save_game(self.game, self.clock.elapsed(), self.checked, self.redo_line[::-1],
-                         self.dealt, self.solved, unsure)
+                         self.dealt, self.solved, unsure, self.steps)
 
     def is_other(self, stored: str) -> bool:
         """Whether the saved game ``stored`` is another game, or this one as it stood
@@ -174,6 +181,8 @@ class Table:
         """Play ``move`` and say it; IllegalMove (nothing changes) if it cannot be played."""
         said = describe_move(self.game, move)
         self._play(self.game, move)
+        if self.steps is not None:
+            self.steps.append(standard_step(self.clock.elapsed()))
         self.taps.forget()
         # The keyboard's pick ends with any move, as with an undo: a drag of the picked
         # card, or a card put on it, leaves it naming a place that is no longer its own.
@@ -190,6 +199,8 @@ class Table:
         if not self.game.moves_made:
             return _("There is nothing to undo")
         move = self.game.undo()
+        if self.steps:
+            self.steps.pop()
         self.redo_line.append(move)
         self.keys.selected = None
         # Which move, as Redo says it (the card it turned up is face down again: unsaid).
@@ -199,13 +210,18 @@ class Table:
         """Undo until ``moves`` moves are left; Redo plays them again."""
         while self.game.moves_made > moves:
             self.redo_line.append(self.game.undo())
+        if self.steps:
+            del self.steps[moves:]
         self.keys.selected = None
+
+    def score(self) -> int | None:
+        """The score at this moment of the clock (R3), None for a scoring without one."""
+        return self.game.score_at(self.clock.elapsed(), self.steps)
 
     def score_line(self) -> str:
         """The score line of the game's scoring, at this moment of its clock."""
         game = self.game
-        seconds = self.clock.elapsed()
-        return game.scoring.score_line(game.score_at(seconds), seconds, game.moves_made)
+        return game.scoring.score_line(self.score(), self.clock.elapsed(), game.moves_made)
 
     def is_stuck(self) -> bool:
         """R6 (source B): no useful move is left (:func:`~.ending.is_stuck`)."""
