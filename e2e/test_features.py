@@ -98,6 +98,29 @@ def test_a_dialog_gives_the_focus_back_to_what_opened_it_the_menu_for_its_items(
 IN_TOOLBAR = "document.activeElement.closest('.toolbar') !== null"
 
 
+def test_new_game_says_when_the_game_left_would_count_as_not_won(page):
+    """New game's dialog says so before the player confirms, as Restart and a link do
+    (in the status line after it, the text took a second line and shrank the cards)."""
+    if page.locator("dialog[open]").count():
+        page.keyboard.press("Escape")
+    start(page, "KL1-D1N-AAAAAAC")
+    note = page.locator("#new-note")
+    for moved in (False, True):
+        page.click("[data-action=new-game] >> nth=0")
+        page.wait_for_selector("#new-dialog[open]")
+        assert note.is_visible() == moved
+        if moved:
+            assert note.text_content() == ("A new game would count the game in progress as "
+                                           "a game not won in the statistics.")
+            assert page.evaluate("document.getElementById('new-dialog')"
+                                 ".getAttribute('aria-describedby')") == "new-note"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#new-dialog:not([open])", state="attached")
+        if not moved:
+            click_stock(page)
+            wait_for_moves(page, 1)
+
+
 def test_the_focus_goes_on_where_what_had_it_is_gone(page):
     """WCAG 2.4.3: a banner's button hidden by its own press, a dialog closed whose
     opener is gone: the focus fell to the page, and the next Tab started from its top. It

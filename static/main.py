@@ -94,7 +94,7 @@ class App:
         if reply.elsewhere:  # another tab took the game
             self.pointer.cancel()
             self.keyboard.show_pick()
-            ELSEWHERE.hidden = False
+        ELSEWHERE.hidden = not self.session.elsewhere  # a New game here takes it back
         if reply.stats:  # the statistics or the history changed (another tab, a file)
             self.dialogs.show_records()
         if reply.toolbar is not None:

@@ -78,7 +78,7 @@ def test_moves_are_described_for_the_live_region():
         "3 of hearts to column 1"
     )
     assert describe_move(position(waste="2c 3c"), Move.from_text("S")) == (
-        "Waste turned over into the stock"
+        "waste turned over into the stock"
     )
     assert describe_move(position(stock="2c 3c"), Move.from_text("S")) == (
         "2 of clubs turned from the stock"

@@ -79,6 +79,7 @@ def test_a_whole_game_is_played_hinted_won_and_counted_once() -> None:
     assert (record.played, record.won, record.streak, record.fewest_moves) == (
         1, 1, 1, len(DEAL_2_DRAW_1))
     assert session.toolbar().can_undo  # a won game can still be undone
+    assert session.leaving_said() == ""  # a new game leaves nothing not won
     assert session.winnable().shown is False  # nothing to tell of a won game
 
     # A reload shows the won game again, and the win is not counted twice.
@@ -92,9 +93,12 @@ def test_a_game_left_for_another_counts_as_abandoned_or_lost() -> None:
     time = Time()
     session = fresh(time)
     session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC"))
+    assert session.leaving_said() == ""  # New game's dialog says nothing of it
     session.new_game()  # no move yet: not counted
     assert STATS_KEY not in dict(session.take_writes())
     session.tap("stock", 0, None)
+    assert session.leaving_said() == ("A new game would count the game in progress as a "
+                                      "game not won in the statistics.")
     session.new_game(3, "V")
     stats = Statistics.from_json(dict(session.take_writes())[STATS_KEY])
     assert stats.record("D1N").abandoned == 1 and session.game.code[4:7] == "D3V"

@@ -86,6 +86,24 @@ def test_R9_a_win_in_one_tab_and_a_new_game_in_another_count_once_each() -> None
     assert browser.open().stats.record("D1N").won == 1
 
 
+def test_R9_new_game_in_the_tab_that_lost_the_game_takes_it_over_and_leaves_it() -> None:
+    browser = Browser()
+    a, b = browser.open(), browser.open()
+    a.new_game(code=GameCode.parse("KL1-D1N-AAAAAAA"))
+    a.tap("stock", 0, None)
+    assert "game" in browser.flush(a) and b.elsewhere
+    stored = browser.stored[GAME_KEY]
+    # The dialog says what B's New game would do to A's game, and B's own is not asked.
+    assert b.leaving_said(stored) == a.leaving_said() != ""
+    assert b.leaving_said("{damaged") == ""
+    assert b.new_game_typed(1, "N", "KL1-D1N-BAD!", stored).error  # nothing taken over
+    assert b.elsewhere
+    outcome = b.new_game_typed(3, "V", "", stored)
+    assert outcome.changed and not b.elsewhere and b.game.draw == 3
+    assert "game" in browser.flush(b) and a.elsewhere  # now A's is the old copy
+    assert browser.stats().record("D1N").abandoned == 1  # A's game, left once
+
+
 def test_R9_events_of_two_tabs_are_merged_not_written_over() -> None:
     browser = Browser()
     a, b = browser.open(), browser.open()

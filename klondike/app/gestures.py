@@ -215,7 +215,7 @@ def describe_move(game: Game, move: Move, turned: bool = True) -> str:
     kind = move.kind
     if kind == DRAW:
         if not game.stock:
-            text = _("Waste turned over into the stock")
+            text = _("waste turned over into the stock")
         else:
             drawn = len(trial.waste) - len(game.waste)
             text = _("{card} turned from the stock").format(card=_(trial.waste[-1].name))

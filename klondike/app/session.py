@@ -284,13 +284,18 @@ class Session:
                               deals.DEAL_SECONDS)
         return self._reply(Reply(False, _("Looking for a winnable deal…")))
 
-    def new_game_typed(self, draw: int, scoring: str, typed: str) -> Reply:
+    def new_game_typed(self, draw: int, scoring: str, typed: str,
+                       stored: str | None = None) -> Reply:
         """The New game dialog: a typed code (blank: a random deal). A malformed code
-        changes nothing and says why beside the field (``error``)."""
+        changes nothing and says why beside the field (``error``). Where another tab
+        plays the game, the player's New game here ends it there: this tab takes it over
+        (``stored``: the game as that tab saved it) and leaves it, as it would its own."""
         try:
             code = deals.typed_code(typed)
         except BadCode as e:
             return Reply(error=deals.code_error(e))
+        if self.keeping.elsewhere:
+            self.take_over(stored)
         return self.new_game(draw, scoring, code)
 
     def _first_code(self, first: str) -> GameCode:
@@ -530,16 +535,32 @@ class Session:
         return self._reply(self._after_action()._replace(
             said=_("Back to the last position that can be won")))
 
+    def leaving_said(self, stored: str | None = None) -> str:
+        """What New game's dialog says of the game on the table: that starting another
+        would count it as a game not won, where it would; "" where it would not. Where
+        another tab plays the game, of that game (``stored``: as that tab saved it)."""
+        table = self.table
+        if self.keeping.elsewhere:
+            table = Table(self.now)
+            try:
+                table.load(stored or "")
+            except BadSave:
+                return ""
+        if not counts_as_played(table.game) or self._recorded(table):
+            return ""
+        return _("A new game would count the game in progress as a game not won in the "
+                 "statistics.")
+
     def _leaving_counts(self) -> bool:
         """Whether leaving the game on the table records it (lost or abandoned): it has a
         move, is not won, and was not recorded already (won, then taken back: a game
         counts once)."""
-        return counts_as_played(self.game) and not self._recorded()
+        return counts_as_played(self.game) and not self._recorded(self.table)
 
-    def _recorded(self) -> bool:
-        """Whether the game on the table is recorded in the statistics already, under its
+    def _recorded(self, table: Table) -> bool:
+        """Whether the game on ``table`` is recorded in the statistics already, under its
         key or the key it had before the key was its dealing's (won before an update)."""
-        table, stats = self.table, self.keeping.stats
+        stats = self.keeping.stats
         return stats.counted(table.key()) or stats.counted(table.key_by_moves())
 
     def _win(self) -> str:

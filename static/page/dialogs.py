@@ -7,6 +7,7 @@ from js import document, fetch, navigator, window
 from klondike.app.paint import BODY_CLASSES, ROOT_CLASSES, looks, text_key
 from klondike.app.stats import RULE_SETS, rule_set_label
 from klondike.app.storage import Settings
+from klondike.app.stored import GAME_KEY
 from klondike.i18n import (
     LANGUAGE_NAMES,
     _,
@@ -45,6 +46,9 @@ class Dialogs:
         CODE_INPUT.value = ""
         CODE_ERROR.textContent = ""
         CODE_INPUT.removeAttribute("aria-invalid")
+        note = document.getElementById("new-note")
+        note.textContent = self.app.session.leaving_said(self.app.storage.get(GAME_KEY))
+        note.hidden = not note.textContent
         WIN_DIALOG.close()
         self.modal(NEW_DIALOG)
 
@@ -52,7 +56,8 @@ class Dialogs:
         field = NEW_DIALOG.querySelector("form").elements.namedItem
         draw = 3 if field("draw").value == "3" else 1
         scoring = field("scoring").value or "N"
-        reply = self.app.session.new_game_typed(draw, scoring, CODE_INPUT.value)
+        reply = self.app.session.new_game_typed(draw, scoring, CODE_INPUT.value,
+                                                self.app.storage.get(GAME_KEY))
         if reply.error is not None:
             CODE_ERROR.textContent = reply.error
             CODE_INPUT.setAttribute("aria-invalid", "true")
