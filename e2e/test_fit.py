@@ -223,6 +223,9 @@ def test_a_banner_below_the_status_line_stays_in_the_window_and_the_table_makes_
                 parts = page.evaluate(BOX, f"#{banner}, #{banner} .button")
                 assert inside(parts, width, height), (width, height, banner, parts)
                 assert sizes["scroll"] == [width, height], (width, height, banner, sizes)
+                if banner == "replay-bar":  # its four steps in one row, the side column too
+                    steps = page.evaluate(BOX, "#replay-bar .step")
+                    assert len({round(top) for _, top, *_ in steps}) == 1, (width, steps)
                 cards = page.evaluate(CARD_BOXES)
                 status = page.evaluate(BOX, "#status")[0]
                 assert inside(cards, width, height)
