@@ -853,16 +853,27 @@ def test_a_statistics_file_saved_here_and_read_in_another_browser_counts_once() 
 
 
 def test_finish_game_is_the_players_and_stops_play_it_for_me() -> None:
-    session = fresh(Time())
+    time = Time()
+    session = fresh(time)
     worker = Worker(session)
-    worker.pump(session.new_game(code=GameCode.parse("KL1-D1N-AAAAAAC")))
+    worker.pump(session.new_game(code=GameCode.parse("KL1-D1S-AAAAAAC")))
     session.demo_start()
     while session.finishing_line() is None:
         assert session.demo_step().changed
+    points, before = session.game.score, session.table.score()
+    time.now += 600  # -120 on the clock
+    assert session.table.score() == before - 120
     for move in session.finishing_line():
         session.finish_step(move)
+        time.now += 0.25
     done = session.finished()
     assert not session.demo_active and done.demo == "" and done.won
+    steps = json.loads(dict(session.take_writes())[GAME_KEY])["steps"]
+    assert len(steps) == session.game.moves_made and steps[-1] == 60  # each card's time
+    # Finish game's cards, played on the game itself, have their times too (short of
+    # them, the steps were not one a move: the score took the whole penalty at once).
+    assert session.table.score() == before - 120 + session.game.score - points + (
+        700000 // int(session.table.clock.elapsed()))
     assert session.demo_step() == Reply()  # its timer, come after: nothing
 
 

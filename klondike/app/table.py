@@ -131,7 +131,7 @@ class Table:
         """The text that :meth:`load` reads back as this game; ``unsure``: the move counts
         of its positions the solver was not sure of (:func:`~.storage.unsure_of`)."""
         return save_game(self.game, self.clock.elapsed(), self.checked, self.redo_line[::-1],
-                         self.dealt, self.solved, unsure, self.steps)
+                         self.dealt, self.solved, unsure, self._steps())
 
     def is_other(self, stored: str) -> bool:
         """Whether the saved game ``stored`` is another game, or this one as it stood
@@ -180,9 +180,9 @@ class Table:
     def play(self, move: Move) -> str:
         """Play ``move`` and say it; IllegalMove (nothing changes) if it cannot be played."""
         said = describe_move(self.game, move)
+        self._steps()  # (any move played on the game itself has its time first)
         self._play(self.game, move)
-        if self.steps is not None:
-            self.steps.append(standard_step(self.clock.elapsed()))
+        self._steps()
         self.taps.forget()
         # The keyboard's pick ends with any move, as with an undo: a drag of the picked
         # card, or a card put on it, leaves it naming a place that is no longer its own.
@@ -198,9 +198,10 @@ class Table:
         """Take the last move back (R4): what to say, also when there is none."""
         if not self.game.moves_made:
             return _("There is nothing to undo")
+        steps = self._steps()
         move = self.game.undo()
-        if self.steps:
-            self.steps.pop()
+        if steps:
+            steps.pop()
         self.redo_line.append(move)
         self.keys.selected = None
         # Which move, as Redo says it (the card it turned up is face down again: unsaid).
@@ -208,15 +209,27 @@ class Table:
 
     def back_to(self, moves: int) -> None:
         """Undo until ``moves`` moves are left; Redo plays them again."""
+        self._steps()
         while self.game.moves_made > moves:
             self.redo_line.append(self.game.undo())
-        if self.steps:
-            del self.steps[moves:]
+        self._steps()
         self.keys.selected = None
 
     def score(self) -> int | None:
         """The score at this moment of the clock (R3), None for a scoring without one."""
-        return self.game.score_at(self.clock.elapsed(), self.steps)
+        return self.game.score_at(self.clock.elapsed(), self._steps())
+
+    def _steps(self) -> list[int] | None:
+        """:attr:`steps`, one a move: a move played on the game itself (Finish game's
+        cards, which the page animates one by one) takes the clock's step as it stands."""
+        steps = self.steps
+        if steps is not None:
+            made = self.game.moves_made
+            if len(steps) > made:
+                del steps[made:]
+            elif len(steps) < made:
+                steps.extend([standard_step(self.clock.elapsed())] * (made - len(steps)))
+        return steps
 
     def score_line(self) -> str:
         """The score line of the game's scoring, at this moment of its clock."""
